@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from './currencies.ts';
+import { LANGUAGE_CODES, OUTPUT_FORMATS, TEMPLATE_NAMES } from './languages.ts';
+import {
+  LIMITS, boundedNumber, calendarDate, imageSource, longText, moneyAmount, percentRate, requiredName, shortText,
+} from './field-rules.ts';
+import { QR_TYPES, checkQrValue } from './payment-qr.ts';
+
+/** Canonical (snake_case, nested) request schemas: the single source for validation, types and OpenAPI. */
+
+export const PartySchema = z
+  .object({
+    name: requiredName(),
+    address: longText().optional(),
+    email: shortText().optional(),
+    phone: shortText().optional(),
+    tax_id: shortText().optional(),
+    registration_no: shortText().optional(),
+    website: shortText().optional(),
+    logo: imageSource().optional(),
+  })
+  .meta({ id: 'Party' });
+
+export const ShipToSchema = z
+  .object({ name: shortText().optional(), address: longText().optional() })
+  .meta({ id: 'ShipTo' });
+
+export const TaxComponentSchema = z
+  .object({ name: shortText().optional(), rate: percentRate() })
+  .meta({ id: 'TaxComponent', description: 'One tax component; name defaults to "Tax <rate>%".' });
+
+const taxComponents = () => z.array(TaxComponentSchema).min(1, { message: 'must have at least 1 component' }).max(10, { message: 'must have at most 10 components' });
+
+export const DiscountTypeSchema = z.enum(['percent', 'amount'], { error: 'must be one of percent, amount' });
+
+export const LineItemSchema = z
+  .object({
+    description: requiredName(),
+    quantity: boundedNumber(0, LIMITS.maxQuantity).default(1),
+    unit: shortText().optional(),
+    unit_price: boundedNumber(0, LIMITS.maxUnitPrice).default(0),
+    discount: boundedNumber(0, LIMITS.maxUnitPrice * LIMITS.maxQuantity).optional(),
+    discount_type: DiscountTypeSchema.default('percent'),
+    tax_rate: percentRate().optional(),
+    taxes: taxComponents().optional(),
+  })
+  .meta({ id: 'LineItem' });
+
+export const InvoiceMetaSchema = z
+  .object({
+    number: shortText().refine((s) => s.trim().length > 0, { message: 'must not be empty' }).optional(),
+    date: calendarDate().optional(),
+    due_date: calendarDate().optional(),
+    po_number: shortText().optional(),
+    terms: longText().optional(),
+    currency: z.enum(CURRENCY_CODES, { error: `must be one of ${CURRENCY_CODES.join(', ')}` }).default('USD'),
+    language: z.enum(LANGUAGE_CODES, { error: `must be one of ${LANGUAGE_CODES.join(', ')}` }).default('en'),
+    title: shortText().optional(),
+    tax_inclusive: z.boolean({ error: 'must be a boolean' }).default(false),
+  })
+  .meta({ id: 'InvoiceMeta' });
+
+export const PaymentQrSchema = z
+  .object({
+    type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(', ')}` }),
+    value: z.string({ error: 'is required and must be a string' }).max(LIMITS.maxQrText, { message: `must be at most ${LIMITS.maxQrText} characters` }),
+  })
+  .superRefine((qr, ctx) => {
+    const problem = checkQrValue(qr.type, qr.value);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+  })
+  .meta({ id: 'PaymentQr' });
+
+export const PaymentSchema = z
+  .object({
+    pay_to: shortText().optional(),
+    bank_name: shortText().optional(),
+    account_name: shortText().optional(),
+    account_number: shortText().optional(),
+    routing_number: shortText().optional(),
+    iban: shortText().optional(),
+    swift: shortText().optional(),
+    instructions: longText().optional(),
+    method_note: longText().optional(),
+    status: z.enum(['paid', 'partial', 'unpaid'], { error: 'must be one of paid, partial, unpaid' }).optional(),
+    qr: PaymentQrSchema.optional(),
+  })
+  .meta({ id: 'Payment' });
+
+export const FeaturesSchema = z
+  .object({
+    hosted_link: z.boolean({ error: 'must be a boolean' }).optional(),
+    qr: z.boolean({ error: 'must be a boolean' }).optional(),
+  })
+  .meta({ id: 'Features', description: 'Both default to true for authenticated callers; anonymous callers get neither (D3).' });
+
+export const InvoiceRequestSchema = z
+  .object({
+    from: PartySchema,
+    to: PartySchema,
+    ship_to: ShipToSchema.optional(),
+    invoice: InvoiceMetaSchema.default(() => InvoiceMetaSchema.parse({})),
+    items: z
+      .array(LineItemSchema, { error: 'is required and must be an array of line items' })
+      .min(1, { message: 'must have at least 1 line item' })
+      .max(LIMITS.maxItems, { message: `must have at most ${LIMITS.maxItems} line items` }),
+    global_tax: percentRate().optional(),
+    global_taxes: taxComponents().optional(),
+    global_discount: boundedNumber(0, LIMITS.maxAmount).optional(),
+    global_discount_type: DiscountTypeSchema.default('percent'),
+    shipping: moneyAmount().optional(),
+    shipping_label: shortText().default('Shipping'),
+    deposit: moneyAmount().optional(),
+    rounding: z.enum(['none', 'nearest', 'up', 'down'], { error: 'must be one of none, nearest, up, down' }).default('none'),
+    amount_paid: moneyAmount().optional(),
+    payment: PaymentSchema.optional(),
+    template: z.enum(TEMPLATE_NAMES, { error: `must be one of ${TEMPLATE_NAMES.join(', ')}` }).default('classic'),
+    accent_color: z.string({ error: 'must be a string' }).regex(/^#[0-9a-fA-F]{6}$/, { message: 'must match ^#[0-9a-fA-F]{6}$' }).optional(),
+    signature: imageSource().optional(),
+    output: z.enum(OUTPUT_FORMATS, { error: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).default('json'),
+    features: FeaturesSchema.optional(),
+    notes: longText().optional(),
+    refund_policy: longText().optional(),
+    footer: longText().optional(),
+  })
+  .superRefine((req, ctx) => {
+    req.items.forEach((item, i) => {
+      if (item.tax_rate !== undefined && item.taxes !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'taxes'], message: 'cannot be combined with tax_rate: give tax_rate or taxes, not both' });
+      if (item.discount !== undefined && item.discount_type === 'percent' && item.discount > 100)
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'discount'], message: 'must be at most 100 when discount_type is percent' });
+    });
+    if (req.global_tax !== undefined && req.global_taxes !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['global_taxes'], message: 'cannot be combined with global_tax: give global_tax or global_taxes, not both' });
+    if (req.global_discount !== undefined && req.global_discount_type === 'percent' && req.global_discount > 100)
+      ctx.addIssue({ code: 'custom', path: ['global_discount'], message: 'must be at most 100 when global_discount_type is percent' });
+    const { date, due_date } = req.invoice;
+    if (date && due_date && due_date < date)
+      ctx.addIssue({ code: 'custom', path: ['invoice', 'due_date'], message: `must not be before invoice.date (${date})` });
+  })
+  .meta({ id: 'InvoiceRequest' });
+
+/** The parsed, canonical request with defaults applied. */
+export type InvoiceRequest = z.output<typeof InvoiceRequestSchema>;
+/** What a client may send in canonical form. */
+export type InvoiceRequestInput = z.input<typeof InvoiceRequestSchema>;
+export type Party = z.output<typeof PartySchema>;
+export type LineItem = z.output<typeof LineItemSchema>;
+export type TaxComponent = z.output<typeof TaxComponentSchema>;
+export type Payment = z.output<typeof PaymentSchema>;
+export type InvoiceMeta = z.output<typeof InvoiceMetaSchema>;

@@ -1,0 +1,33 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+const migrations = await readD1Migrations('./migrations');
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'packages', include: ['packages/*/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                DEV_MODE: 'true',
+                HOSTED_LINK_SECRET: 'test-hosted-link-secret',
+                WEBHOOK_ENCRYPTION_KEY: 'dGVzdC13ZWJob29rLWVuY3J5cHRpb24ta2V5LTMyYnk=',
+                TEST_MIGRATIONS: migrations,
+              },
+            },
+          }),
+        ],
+        test: { name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['test/workers/apply-migrations.ts'], testTimeout: 60_000 },
+      },
+      {
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', globalSetup: ['test/e2e/start-wrangler-dev.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+      },
+    ],
+  },
+});

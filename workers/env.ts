@@ -1,0 +1,23 @@
+/** The bindings and variables wrangler.toml declares (see workers/storage.md). */
+export interface Env {
+  SNAPSHOTS: KVNamespace;
+  DB: D1Database;
+  RATE_LIMITER: DurableObjectNamespace;
+  IDEMPOTENCY: DurableObjectNamespace;
+  WEBHOOK_QUEUE: Queue;
+  WEBHOOK_DLQ: Queue;
+  DEV_MODE?: string;
+  SERVICE_VERSION?: string;
+  HOSTED_LINK_SECRET?: string;
+  WEBHOOK_ENCRYPTION_KEY?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+}
+
+export interface AppVariables {
+  requestId: string;
+  startedAt: number;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

@@ -1,0 +1,19 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The one error type of the invoice interface: handlers throw it, `onError` writes the body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    /** Extra response headers (rate-limit headers, Retry-After). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody() {
+    return { success: false as const, error: { code: this.code, message: this.message } };
+  }
+}
