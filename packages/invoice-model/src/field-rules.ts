@@ -22,9 +22,8 @@ function decimalPlaces(n: number): number {
 export function boundedNumber(min: number, max: number) {
   return z
     .number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number (numeric strings are not accepted)') })
-    .refine(Number.isFinite, { message: 'must be a finite number' })
-    .refine((n) => n >= min, { message: `must be at least ${min}` })
-    .refine((n) => n <= max, { message: `must be at most ${max}` })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
     .refine((n) => decimalPlaces(n) <= LIMITS.maxDecimals, { message: `must have at most ${LIMITS.maxDecimals} decimal places` });
 }
 
