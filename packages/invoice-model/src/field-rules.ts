@@ -30,8 +30,11 @@ export function boundedNumber(min: number, max: number) {
 export const percentRate = () => boundedNumber(0, 100);
 export const moneyAmount = () => boundedNumber(0, LIMITS.maxAmount);
 
-export const shortText = () => z.string({ error: 'must be a string' }).max(LIMITS.maxShortText, { message: `must be at most ${LIMITS.maxShortText} characters` });
-export const longText = () => z.string({ error: 'must be a string' }).max(LIMITS.maxLongText, { message: `must be at most ${LIMITS.maxLongText} characters` });
+/** 'is required' when absent, else the type rule: messages name the rule (D4). */
+const stringError = (iss: { input?: unknown }) => (iss.input === undefined ? 'is required' : 'must be a string');
+
+export const shortText = () => z.string({ error: stringError }).max(LIMITS.maxShortText, { message: `must be at most ${LIMITS.maxShortText} characters` });
+export const longText = () => z.string({ error: stringError }).max(LIMITS.maxLongText, { message: `must be at most ${LIMITS.maxLongText} characters` });
 export const requiredName = () =>
   shortText().refine((s) => s.trim().length > 0, { message: 'is required and must not be empty' });
 

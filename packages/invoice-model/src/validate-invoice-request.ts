@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import { minorUnits } from './currencies.ts';
+import { InvoiceRequestSchema, type InvoiceRequest } from './invoice-request-schema.ts';
+import { isPlainObject, normaliseInvoiceInput } from './normalise-input.ts';
+import { computeGlobalDiscount, computeLineAmounts } from './line-amounts.ts';
+import { InvoiceValidationError } from './invoice-errors.ts';
+import { ZERO } from './money.ts';
+
+export type RequestErrorCode =
+  | 'validation_error' | 'invalid_currency' | 'invalid_language' | 'invalid_template' | 'invalid_output' | 'invalid_qr_type';
+
+export interface RequestError {
+  code: RequestErrorCode;
+  message: string;
+}
+
+export type ParseInvoiceResult = { ok: true; value: InvoiceRequest } | { ok: false; error: RequestError };
+
+/** Enum fields whose out-of-set value has its own code (spec, Errors). */
+const ENUM_CODES: Readonly<Record<string, RequestErrorCode>> = {
+  'invoice.currency': 'invalid_currency',
+  'invoice.language': 'invalid_language',
+  template: 'invalid_template',
+  output: 'invalid_output',
+  'payment.qr.type': 'invalid_qr_type',
+};
+
+const MAX_ISSUES_IN_MESSAGE = 5;
+
+/** `['items', 3, 'unit_price']` → `items[3].unit_price` (D4); the empty path is the body itself. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += out === '' ? String(seg) : `.${String(seg)}`;
+  }
+  return out === '' ? 'body' : out;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+/** Messages for issues whose schema gives none of its own (schema-level messages take precedence in zod v4). */
+const fallbackMessages: z.core.$ZodErrorMap = (iss) => {
+  if (iss.code === 'invalid_type') return iss.input === undefined ? 'is required' : `must be ${article(String(iss.expected))}`;
+  return undefined;
+};
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = root;
+  for (const seg of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[seg as string];
+  }
+  return v;
+}
+
+function codeOf(issue: z.core.$ZodIssue, input: unknown): RequestErrorCode {
+  const specific = ENUM_CODES[formatIssuePath(issue.path)];
+  if (specific && issue.code === 'invalid_value' && valueAt(input, issue.path) !== undefined) return specific;
+  return 'validation_error';
+}
+
+function joinMessages(messages: string[]): string {
+  const shown = messages.slice(0, MAX_ISSUES_IN_MESSAGE);
+  const more = messages.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; and ${more} more issue${more === 1 ? '' : 's'}` : '');
+}
+
+/** D1 input rules that need amounts: an amount discount above its line gross, a global amount discount above the subtotal. */
+function amountRuleIssues(req: InvoiceRequest): string[] {
+  const mu = minorUnits(req.invoice.currency);
+  const issues: string[] = [];
+  let subtotal = ZERO;
+  req.items.forEach((item, i) => {
+    try {
+      subtotal = subtotal.plus(computeLineAmounts(item, i, mu).line_total);
+    } catch (e) {
+      if (e instanceof InvoiceValidationError) issues.push(e.message);
+      else throw e;
+    }
+  });
+  if (issues.length === 0) {
+    try {
+      computeGlobalDiscount(req, subtotal, mu);
+    } catch (e) {
+      if (e instanceof InvoiceValidationError) issues.push(e.message);
+      else throw e;
+    }
+  }
+  return issues;
+}
+
+/**
+ * Normalises (camelCase, flat layer) and validates a request body against the canonical schema.
+ * Never throws for client input: every failure is a `{code, message}` naming the field and the rule.
+ */
+export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
+  if (!isPlainObject(raw)) return { ok: false, error: { code: 'validation_error', message: 'body: must be a JSON object' } };
+  const input = normaliseInvoiceInput(raw);
+  const parsed = InvoiceRequestSchema.safeParse(input, { error: fallbackMessages });
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({
+      code: codeOf(issue, input),
+      text: `${formatIssuePath(issue.path)}: ${issue.message}`,
+    }));
+    // A dedicated enum code wins over validation_error, and its issue is named first.
+    const specific = issues.filter((i) => i.code !== 'validation_error');
+    const ordered = [...specific, ...issues.filter((i) => i.code === 'validation_error')];
+    return { ok: false, error: { code: specific[0]?.code ?? 'validation_error', message: joinMessages(ordered.map((i) => i.text)) } };
+  }
+  const amountIssues = amountRuleIssues(parsed.data);
+  if (amountIssues.length > 0) return { ok: false, error: { code: 'validation_error', message: joinMessages(amountIssues) } };
+  return { ok: true, value: parsed.data };
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssuePath, parseInvoiceRequest } from '../src/validate-invoice-request.ts';
+
+const base = () => ({ from: { name: 'Acme' }, to: { name: 'Bob' }, items: [{ description: 'Work', quantity: 1, unit_price: 10 }] });
+
+function error(body: unknown) {
+  const r = parseInvoiceRequest(body);
+  if (r.ok) throw new Error('expected a validation failure');
+  return r.error;
+}
+
+describe('spec Errors / D4: validation errors carry the exact code and name the field path', () => {
+  it('D4: paths are written items[3].unit_price', () => {
+    expect(formatIssuePath(['items', 3, 'unit_price'])).toBe('items[3].unit_price');
+    expect(formatIssuePath([])).toBe('body');
+  });
+
+  it('accepts the minimal body and applies defaults', () => {
+    const r = parseInvoiceRequest(base());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.invoice.currency).toBe('USD');
+    expect(r.value.invoice.language).toBe('en');
+    expect(r.value.template).toBe('classic');
+    expect(r.value.output).toBe('json');
+    expect(r.value.rounding).toBe('none');
+  });
+
+  it('accepts camelCase and flat input after normalisation', () => {
+    const r = parseInvoiceRequest({ ...base(), currency: 'EUR', dueDate: '2030-01-01', items: [{ description: 'x', unitPrice: 3, taxRate: 7.5 }] });
+    expect(r.ok && r.value.invoice.currency).toBe('EUR');
+    expect(r.ok && r.value.invoice.due_date).toBe('2030-01-01');
+    expect(r.ok && r.value.items[0].unit_price).toBe(3);
+  });
+
+  it('a non-object body is validation_error "body: must be a JSON object"', () => {
+    for (const body of [null, [], 'x', 3, true])
+      expect(error(body)).toEqual({ code: 'validation_error', message: 'body: must be a JSON object' });
+  });
+
+  it('spec Errors: invalid_currency / invalid_language / invalid_template / invalid_output / invalid_qr_type', () => {
+    expect(error({ ...base(), invoice: { currency: 'XXX' } }).code).toBe('invalid_currency');
+    expect(error({ ...base(), currency: 'usd' }).code).toBe('invalid_currency');
+    expect(error({ ...base(), invoice: { language: 'xx' } }).code).toBe('invalid_language');
+    expect(error({ ...base(), template: 'fancy' }).code).toBe('invalid_template');
+    expect(error({ ...base(), output: 'html' }).code).toBe('invalid_output');
+    expect(error({ ...base(), payment: { qr: { type: 'bitcoin', value: 'x' } } }).code).toBe('invalid_qr_type');
+    expect(error({ ...base(), invoice: { currency: 'XXX' } }).message).toBe(
+      'invoice.currency: must be one of USD, EUR, GBP, JPY, CAD, AUD, CHF, CNY, INR, AED, SAR, SGD, NZD, KRW, BRL, MXN, ZAR, SEK, NOK, DKK, RUB',
+    );
+  });
+
+  it('the enum code wins over validation_error and is named first', () => {
+    const e = error({ ...base(), to: undefined, template: 'fancy' });
+    expect(e.code).toBe('invalid_template');
+    expect(e.message).toBe('template: must be one of classic, modern, bold, minimal, navy; to: is required');
+  });
+
+  it('a missing qr type is validation_error, not invalid_qr_type', () => {
+    expect(error({ ...base(), payment: { qr: { value: 'x' } } }).code).toBe('validation_error');
+  });
+
+  it('D1: limits are named with the path and the rule', () => {
+    const items = [1, 2, 3, 4].map(() => ({ description: 'x', unit_price: 1 }));
+    items[3] = { description: 'x', unit_price: 1e12 + 1 };
+    expect(error({ ...base(), items })).toEqual({ code: 'validation_error', message: 'items[3].unit_price: must be at most 1000000000000' });
+    expect(error({ ...base(), items: [{ description: 'x', quantity: -1 }] }).message).toBe('items[0].quantity: must be at least 0');
+    expect(error({ ...base(), items: [{ description: 'x', unit_price: 1.1234567 }] }).message).toBe('items[0].unit_price: must have at most 6 decimal places');
+    expect(error({ ...base(), global_tax: 101 }).message).toBe('global_tax: must be at most 100');
+  });
+
+  it('D1: numeric strings are a validation_error', () => {
+    expect(error({ ...base(), items: [{ description: 'x', unit_price: '10' }] })).toEqual({
+      code: 'validation_error', message: 'items[0].unit_price: must be a number (numeric strings are not accepted)',
+    });
+  });
+
+  it('missing required fields say "is required"; at least one item is needed', () => {
+    expect(error({ to: { name: 'b' }, items: [{ description: 'x' }] }).message).toBe('from: is required');
+    expect(error({ ...base(), from: {} }).message).toBe('from.name: is required');
+    expect(error({ ...base(), items: [] }).message).toBe('items: must have at least 1 line item');
+    expect(error({ from: { name: 'a' }, to: { name: 'b' } }).message).toBe('items: is required and must be an array of line items');
+  });
+
+  it('several issues are joined with "; " and capped at five', () => {
+    const items = Array.from({ length: 8 }, () => ({ description: 'x', quantity: -1 }));
+    const e = error({ ...base(), items });
+    expect(e.message.split('; ').slice(0, 5)).toEqual([0, 1, 2, 3, 4].map((i) => `items[${i}].quantity: must be at least 0`));
+    expect(e.message.endsWith('; and 3 more issues')).toBe(true);
+  });
+
+  it('D1: tax_rate and taxes together, global_tax and global_taxes together are validation_errors naming the fields', () => {
+    expect(error({ ...base(), items: [{ description: 'x', tax_rate: 5, taxes: [{ rate: 1 }] }] }).message).toMatch(/^items\[0\]\.taxes: cannot be combined with tax_rate/);
+    expect(error({ ...base(), global_tax: 5, global_taxes: [{ rate: 1 }] }).message).toMatch(/^global_taxes: cannot be combined with global_tax/);
+  });
+
+  it('D1 step 1: a line amount discount above the line gross is a validation_error naming items[i].discount', () => {
+    const e = error({ ...base(), items: [{ description: 'a', unit_price: 1 }, { description: 'x', quantity: 2, unit_price: 2.5, discount: 5.01, discount_type: 'amount' }] });
+    expect(e).toEqual({ code: 'validation_error', message: 'items[1].discount: must be at most the line gross 5 (quantity × unit_price) when discount_type is amount' });
+    expect(parseInvoiceRequest({ ...base(), items: [{ description: 'x', quantity: 2, unit_price: 2.5, discount: 5, discount_type: 'amount' }] }).ok).toBe(true);
+  });
+
+  it('D1: a percent discount above 100 is a validation_error', () => {
+    expect(error({ ...base(), items: [{ description: 'x', unit_price: 1, discount: 101 }] }).message).toBe('items[0].discount: must be at most 100 when discount_type is percent');
+  });
+
+  it('D1 step 3: a global amount discount above the subtotal is a validation_error naming global_discount', () => {
+    expect(error({ ...base(), global_discount: 10.01, global_discount_type: 'amount' })).toEqual({
+      code: 'validation_error', message: 'global_discount: must be at most the subtotal 10.00 when global_discount_type is amount',
+    });
+    expect(parseInvoiceRequest({ ...base(), global_discount: 10, global_discount_type: 'amount' }).ok).toBe(true);
+  });
+
+  it('D13: a due_date before the date is a validation_error', () => {
+    expect(error({ ...base(), invoice: { date: '2025-03-02', due_date: '2025-03-01' } }).message).toBe('invoice.due_date: must not be before invoice.date (2025-03-02)');
+    expect(error({ ...base(), invoice: { date: '2025-02-30' } }).message).toBe('invoice.date: must be a calendar date in the form YYYY-MM-DD');
+  });
+});
