@@ -1,0 +1,60 @@
+/**
+ * Every label the PDF templates print. Placeholders: `{rate}` (a formatted percentage),
+ * `{page}` and `{pages}` (page numbers).
+ */
+export interface Labels {
+  invoice: string;
+  from: string;
+  billTo: string;
+  shipTo: string;
+  invoiceNumber: string;
+  date: string;
+  dueDate: string;
+  poNumber: string;
+  terms: string;
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  discount: string;
+  tax: string;
+  amount: string;
+  subtotal: string;
+  shipping: string;
+  /** Default name of a single-rate tax line (D1 step 5: `Tax 20%`). */
+  taxRate: string;
+  rounding: string;
+  total: string;
+  deposit: string;
+  amountPaid: string;
+  balanceDue: string;
+  payment: string;
+  payTo: string;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  routingNumber: string;
+  iban: string;
+  swift: string;
+  instructions: string;
+  methodNote: string;
+  notes: string;
+  refundPolicy: string;
+  email: string;
+  phone: string;
+  taxId: string;
+  registrationNo: string;
+  website: string;
+  /** Stamps of D2. */
+  paid: string;
+  partial: string;
+  page: string;
+  signature: string;
+  taxInclusive: string;
+  qrHostedLink: string;
+  qrPay: string;
+  qrUrl: string;
+  qrText: string;
+}
+
+export type LabelKey = keyof Labels;
