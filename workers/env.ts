@@ -10,6 +10,8 @@ export interface Env {
   SERVICE_VERSION?: string;
   HOSTED_LINK_SECRET?: string;
   WEBHOOK_ENCRYPTION_KEY?: string;
+  /** DEV_MODE only: shortens the D10 retry waits ("1" or "1,2,…" seconds) for end-to-end tests. */
+  WEBHOOK_RETRY_DELAYS_SECONDS?: string;
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;

@@ -1,11 +1,14 @@
 import { createApp } from './app.ts';
 import type { Env } from './env.ts';
+import { consumeWebhookBatch } from './webhooks/queue-consumer.ts';
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  async queue(_batch: MessageBatch, _env: Env): Promise<void> {},
+  async queue(batch: MessageBatch, env: Env): Promise<void> {
+    await consumeWebhookBatch(batch, env);
+  },
 } satisfies ExportedHandler<Env>;
 
 export class RateLimiter implements DurableObject {

@@ -1,0 +1,188 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Env } from '../../workers/env.ts';
+import worker from '../../workers/index.ts';
+import { emitInvoiceEvent } from '../../workers/webhooks/emit-event.ts';
+import { INLINE_EVENT_MAX_BYTES, type WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
+import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from '../../workers/webhooks/webhook-secret.ts';
+import { getWebhookById, insertWebhook } from '../../workers/webhooks/webhook-store.ts';
+import type { WebhookEventType } from '../../workers/webhooks/webhook-create-body.ts';
+
+const e = env as unknown as Env;
+
+async function registerHook(accountId: string, url: string, events: WebhookEventType[] = ['invoice.generated']) {
+  const secret = newWebhookSecret();
+  const key = await importEncryptionKey(e.WEBHOOK_ENCRYPTION_KEY);
+  const hook = await insertWebhook(e.DB, { accountId, url, events, secretCiphertext: await encryptSecret(key, secret), secretHint: secretHint(secret), createdAt: 1_700_000_000 });
+  return { hook: hook!, secret };
+}
+
+function message(body: WebhookMessage, attempts = 1) {
+  return { id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body };
+}
+
+function eventMessage(hookId: string, accountId: string, type: WebhookEventType = 'invoice.generated'): WebhookMessage {
+  const event = { id: `evt_${crypto.randomUUID().replaceAll('-', '')}`, type, created: Math.floor(Date.now() / 1000), data: { invoice: { number: 'INV-1', grand_total: 12.5 } } };
+  return { v: 1, webhook_id: hookId, account_id: accountId, event_id: event.id, event_type: type, event };
+}
+
+/** Runs the Worker's queue() handler; getQueueResult does not report delaySeconds, so retry() is observed too. */
+async function runQueue(messages: ReturnType<typeof message>[]) {
+  const batch = createMessageBatch('invoice-webhooks', messages);
+  const retries = batch.messages.map((m) => vi.spyOn(m, 'retry'));
+  const ctx = createExecutionContext();
+  await (worker as ExportedHandler<Env>).queue!(batch, e, ctx);
+  const result = await getQueueResult(batch, ctx);
+  const retryDelays = retries.flatMap((spy, i) => spy.mock.calls.map((call) => ({ msgId: batch.messages[i].id, delaySeconds: call[0]?.delaySeconds })));
+  return { ...result, retryDelays };
+}
+
+function mockReceiver(statuses: number[] | ((req: Request) => Response | Promise<Response>)) {
+  const seen: Request[] = [];
+  let i = 0;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const req = new Request(input as RequestInfo, init);
+    seen.push(req.clone());
+    if (typeof statuses === 'function') return statuses(req);
+    const status = statuses[Math.min(i++, statuses.length - 1)];
+    if (status === 0) throw new TypeError('Network connection lost.');
+    return new Response(null, { status });
+  });
+  return { seen, spy };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('webhook queue consumer (D10)', () => {
+  it('D10: a 2xx delivery is acked, signed both ways, and recorded on the webhook', async () => {
+    const { hook, secret } = await registerHook('acct_ok', 'https://hooks.example.com/in');
+    const { seen } = mockReceiver([204]);
+    const m = eventMessage(hook.id, 'acct_ok');
+    const result = await runQueue([message(m)]);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toEqual([]);
+    expect(seen).toHaveLength(1);
+    const req = seen[0];
+    expect(req.url).toBe('https://hooks.example.com/in');
+    expect(req.method).toBe('POST');
+    const raw = await req.text();
+    expect(JSON.parse(raw)).toEqual(m.event);
+    expect(req.headers.get('content-type')).toBe('application/json');
+    expect(req.headers.get('x-service-event')).toBe('invoice.generated');
+    expect(req.headers.get('x-service-delivery')).toBe(m.event_id);
+    // the receiver verifies with nothing but the secret
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const sigHex = req.headers.get('x-service-signature')!.replace(/^sha256=/, '');
+    const sig = Uint8Array.from(sigHex.match(/../g)!.map((h) => parseInt(h, 16)));
+    expect(await crypto.subtle.verify('HMAC', key, sig, new TextEncoder().encode(raw))).toBe(true);
+    expect(new Webhook(secret).verify(raw, Object.fromEntries(req.headers))).toEqual(m.event);
+    const after = await getWebhookById(e.DB, hook.id);
+    expect(after!.last_status).toBe(204);
+    expect(after!.last_delivery_at).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 5);
+  });
+
+  it('D10: 5xx, 429, 408 and network errors retry on the schedule for that attempt', async () => {
+    const { hook } = await registerHook('acct_retry', 'https://hooks.example.com/retry');
+    const cases: [number, number, number][] = [
+      [500, 1, 60],
+      [429, 2, 300],
+      [408, 3, 1800],
+      [0, 4, 7200],
+      [502, 5, 21600],
+      [503, 6, 43200],
+    ];
+    for (const [status, attempt, delay] of cases) {
+      vi.restoreAllMocks();
+      mockReceiver([status]);
+      const msg = message(eventMessage(hook.id, 'acct_retry'), attempt);
+      const result = await runQueue([msg]);
+      expect(result.retryMessages).toEqual([{ msgId: msg.id }]);
+      expect(result.retryDelays).toEqual([{ msgId: msg.id, delaySeconds: delay }]);
+      expect(result.explicitAcks).toEqual([]);
+      expect((await getWebhookById(e.DB, hook.id))!.last_status).toBe(status);
+    }
+  });
+
+  it('D10: after the sixth retry fails the message goes to the dead-letter queue', async () => {
+    const { hook } = await registerHook('acct_dlq', 'https://hooks.example.com/dlq');
+    mockReceiver([500]);
+    const sent = vi.spyOn(e.WEBHOOK_DLQ, 'send');
+    const msg = message(eventMessage(hook.id, 'acct_dlq'), 7);
+    const result = await runQueue([msg]);
+    expect(result.explicitAcks).toEqual([msg.id]);
+    expect(result.retryMessages).toEqual([]);
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent.mock.calls[0][0]).toMatchObject({ webhook_id: hook.id, event_id: msg.body.event_id, last_status: 500, attempts: 7 });
+  });
+
+  it('D10: other 4xx answers are not retried, but are recorded', async () => {
+    const { hook } = await registerHook('acct_410', 'https://hooks.example.com/gone');
+    mockReceiver([410]);
+    const msg = message(eventMessage(hook.id, 'acct_410'));
+    const result = await runQueue([msg]);
+    expect(result.explicitAcks).toEqual([msg.id]);
+    expect(result.retryMessages).toEqual([]);
+    expect((await getWebhookById(e.DB, hook.id))!.last_status).toBe(410);
+  });
+
+  it('D10: a deleted webhook gets no delivery', async () => {
+    const { hook } = await registerHook('acct_del', 'https://hooks.example.com/del');
+    await e.DB.prepare('DELETE FROM webhooks WHERE id = ?').bind(hook.id).run();
+    const { seen } = mockReceiver([200]);
+    const msg = message(eventMessage(hook.id, 'acct_del'));
+    const result = await runQueue([msg]);
+    expect(seen).toHaveLength(0);
+    expect(result.explicitAcks).toEqual([msg.id]);
+  });
+
+  it('D10: redirects are not followed (a 3xx is a failed, non-retried delivery)', async () => {
+    const { hook } = await registerHook('acct_redirect', 'https://hooks.example.com/r');
+    const { seen } = mockReceiver(() => new Response(null, { status: 302, headers: { Location: 'http://169.254.169.254/' } }));
+    const msg = message(eventMessage(hook.id, 'acct_redirect'));
+    const result = await runQueue([msg]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0].redirect).toBe('manual');
+    expect(result.explicitAcks).toEqual([msg.id]);
+  });
+});
+
+describe('event emission (D10)', () => {
+  it('D10: one message per active webhook subscribed to the event type, sharing one event id', async () => {
+    const a = await registerHook('acct_emit', 'https://a.example.com/h', ['invoice.generated']);
+    const b = await registerHook('acct_emit', 'https://b.example.com/h', ['invoice.generated', 'batch.generated']);
+    await registerHook('acct_emit', 'https://c.example.com/h', ['batch.generated']);
+    await registerHook('acct_other', 'https://d.example.com/h', ['invoice.generated']);
+    const send = vi.spyOn(e.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const now = Date.UTC(2026, 0, 2, 3, 4, 5);
+    await emitInvoiceEvent(e, 'acct_emit', 'invoice.generated', { invoice: { number: 'INV-9' } }, now);
+    expect(send).toHaveBeenCalledTimes(1);
+    const msgs = [...send.mock.calls[0][0]].map((m) => m.body as WebhookMessage);
+    expect(msgs.map((m) => m.webhook_id).sort()).toEqual([a.hook.id, b.hook.id].sort());
+    expect(new Set(msgs.map((m) => m.event_id)).size).toBe(1);
+    expect(msgs[0].event).toEqual({ id: msgs[0].event_id, type: 'invoice.generated', created: Math.floor(now / 1000), data: { invoice: { number: 'INV-9' } } });
+    expect(msgs[0].event_id).toMatch(/^evt_[0-9A-Za-z]{24}$/);
+  });
+
+  it('D10: no subscribed webhook, no message', async () => {
+    const send = vi.spyOn(e.WEBHOOK_QUEUE, 'sendBatch');
+    await emitInvoiceEvent(e, 'acct_nobody', 'batch.generated', { count: 1 }, Date.now());
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('an event too large for a queue message is parked in KV and still delivered whole', async () => {
+    const { hook, secret } = await registerHook('acct_big', 'https://big.example.com/h');
+    const send = vi.spyOn(e.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const data = { invoice: { notes: 'x'.repeat(INLINE_EVENT_MAX_BYTES + 10) } };
+    await emitInvoiceEvent(e, 'acct_big', 'invoice.generated', data, Date.now());
+    const body = [...send.mock.calls[0][0]][0].body as WebhookMessage;
+    expect(body.event).toBeUndefined();
+    expect(JSON.stringify(body).length).toBeLessThan(1000);
+    const { seen } = mockReceiver([200]);
+    await runQueue([message(body)]);
+    const raw = await seen[0].text();
+    expect(JSON.parse(raw).data).toEqual(data);
+    expect(new Webhook(secret).verify(raw, Object.fromEntries(seen[0].headers))).toMatchObject({ id: body.event_id });
+  });
+});

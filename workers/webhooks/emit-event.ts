@@ -1,0 +1,41 @@
+// Event emission (D10): called after the generate/batch response is decided, inside
+// executionCtx.waitUntil, so a response never waits for the queue, let alone a delivery.
+import type { Context } from 'hono';
+import type { AppEnv, Env } from '../env.ts';
+import { randomBase62 } from '../http/request-id.ts';
+import type { WebhookEventType } from './webhook-create-body.ts';
+import { INLINE_EVENT_MAX_BYTES, PARKED_EVENT_TTL_SECONDS, parkedEventKey, type WebhookEvent, type WebhookMessage } from './webhook-event.ts';
+import { subscribedWebhooks } from './webhook-store.ts';
+
+export function newEventId(): string {
+  return `evt_${randomBase62(24)}`;
+}
+
+/** Enqueues one message per active webhook of the account subscribed to `type`; `now` in ms. */
+export async function emitInvoiceEvent(env: Env, accountId: string, type: WebhookEventType, data: unknown, now: number): Promise<void> {
+  const hooks = await subscribedWebhooks(env.DB, accountId, type);
+  if (hooks.length === 0) return;
+  const event: WebhookEvent = { id: newEventId(), type, created: Math.floor(now / 1000), data };
+  const size = new TextEncoder().encode(JSON.stringify(event)).length;
+  let inline: WebhookEvent | undefined = event;
+  let ref: string | undefined;
+  if (size > INLINE_EVENT_MAX_BYTES) {
+    ref = parkedEventKey(event.id);
+    await env.SNAPSHOTS.put(ref, JSON.stringify(event), { expirationTtl: PARKED_EVENT_TTL_SECONDS });
+    inline = undefined;
+  }
+  const messages = hooks.map((h) => ({
+    body: { v: 1, webhook_id: h.id, account_id: accountId, event_id: event.id, event_type: type, event: inline, event_ref: ref } satisfies WebhookMessage,
+    contentType: 'json' as const,
+  }));
+  await env.WEBHOOK_QUEUE.sendBatch(messages);
+}
+
+/** For route handlers: emit after the response without delaying it; failures are logged, never thrown. */
+export function emitAfterResponse(c: Context<AppEnv>, accountId: string, type: WebhookEventType, data: unknown): void {
+  const now = Date.now();
+  const work = emitInvoiceEvent(c.env, accountId, type, data, now).catch((err) => {
+    console.error(JSON.stringify({ level: 'error', msg: 'webhook emission failed', type, account_id: accountId, error: String((err as Error)?.stack ?? err) }));
+  });
+  c.executionCtx.waitUntil(work);
+}

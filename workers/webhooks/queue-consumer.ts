@@ -1,0 +1,79 @@
+// Queue consumer of `invoice-webhooks` (D10): delivers each message to the webhook's current URL,
+// records the attempt on the webhook, then acks, retries on the D10 schedule or dead-letters.
+// A webhook deleted (or deactivated) since the event was queued gets nothing more.
+import type { Env } from '../env.ts';
+import { deliverWebhook } from './deliver-webhook.ts';
+import { nextDeliveryStep, retryDelays } from './retry-schedule.ts';
+import { isWebhookMessage, parkedEventKey, type WebhookEvent, type WebhookMessage } from './webhook-event.ts';
+import { decryptSecret, importEncryptionKey } from './webhook-secret.ts';
+import { getWebhookById, recordDelivery } from './webhook-store.ts';
+
+type ConsumerEnv = Env;
+
+function log(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown>): void {
+  console[level === 'info' ? 'log' : level](JSON.stringify({ level, msg, ...extra }));
+}
+
+async function loadEvent(env: Env, m: WebhookMessage): Promise<WebhookEvent | null> {
+  if (m.event) return m.event;
+  const parked = await env.SNAPSHOTS.get(m.event_ref ?? parkedEventKey(m.event_id));
+  return parked ? (JSON.parse(parked) as WebhookEvent) : null;
+}
+
+async function handleMessage(message: Message<unknown>, env: ConsumerEnv, now: () => number): Promise<void> {
+  const delays = retryDelays(env);
+  const m = message.body;
+  if (!isWebhookMessage(m)) {
+    log('warn', 'webhook message with an unknown shape dropped', { message_id: message.id });
+    message.ack();
+    return;
+  }
+  const hook = await getWebhookById(env.DB, m.webhook_id);
+  if (!hook || !hook.is_active || hook.account_id !== m.account_id) {
+    message.ack(); // deleted or deactivated: deliveries stop
+    return;
+  }
+  const event = await loadEvent(env, m);
+  if (!event) {
+    log('warn', 'webhook event body expired before delivery', { event_id: m.event_id, webhook_id: m.webhook_id });
+    message.ack();
+    return;
+  }
+  const secret = await decryptSecret(await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY), hook.secret_ciphertext);
+  const attemptSeconds = Math.floor(now() / 1000);
+  const status = await deliverWebhook(hook.url, secret, event, attemptSeconds);
+  await recordDelivery(env.DB, hook.id, attemptSeconds, status);
+
+  const step = nextDeliveryStep(status, message.attempts, delays);
+  log(step.kind === 'ack' ? 'info' : 'warn', 'webhook delivery', { event_id: event.id, webhook_id: hook.id, status, attempt: message.attempts, next: step.kind });
+  switch (step.kind) {
+    case 'ack':
+    case 'drop':
+      message.ack();
+      return;
+    case 'retry':
+      message.retry({ delaySeconds: step.delaySeconds });
+      return;
+    case 'dead-letter':
+      await env.WEBHOOK_DLQ.send({ ...m, last_status: status, attempts: message.attempts }, { contentType: 'json' });
+      message.ack();
+  }
+}
+
+/** The Worker's `queue()` handler body for the webhook queue. */
+export async function consumeWebhookBatch(batch: MessageBatch<unknown>, env: Env, now: () => number = Date.now): Promise<void> {
+  const delays = retryDelays(env as ConsumerEnv);
+  // Messages of one batch go to different receivers; deliver them concurrently.
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        await handleMessage(message, env as ConsumerEnv, now);
+      } catch (err) {
+        // Our own failure (D1, KV, decryption): retry on the same schedule, the platform dead-letters after max_retries.
+        log('error', 'webhook delivery failed internally', { message_id: message.id, attempt: message.attempts, error: String((err as Error)?.stack ?? err) });
+        const i = Math.min(message.attempts, delays.length) - 1;
+        message.retry({ delaySeconds: delays[i] });
+      }
+    }),
+  );
+}

@@ -1,0 +1,38 @@
+// The delivery body and the queue message that carries it (D10).
+import type { WebhookEventType } from './webhook-create-body.ts';
+
+/** Delivery body: `{id: "evt_…", type, created (Unix seconds), data}`. */
+export interface WebhookEvent {
+  id: string;
+  type: WebhookEventType;
+  created: number;
+  data: unknown;
+}
+
+/**
+ * One queue message per (event, webhook). Queue messages are limited to 128 KB, so a large event
+ * (an invoice with many long lines) is parked in KV and the message carries its key instead.
+ */
+export interface WebhookMessage {
+  v: 1;
+  webhook_id: string;
+  account_id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  event?: WebhookEvent;
+  event_ref?: string;
+}
+
+/** Above this many bytes of serialised event the body goes to KV (headroom under the 128 KB limit). */
+export const INLINE_EVENT_MAX_BYTES = 100_000;
+/** Long enough for the whole D10 schedule (about 21 h) plus queue backlog. */
+export const PARKED_EVENT_TTL_SECONDS = 3 * 24 * 3600;
+
+export function parkedEventKey(eventId: string): string {
+  return `webhook-event:${eventId}`;
+}
+
+export function isWebhookMessage(v: unknown): v is WebhookMessage {
+  const m = v as WebhookMessage;
+  return typeof m === 'object' && m !== null && m.v === 1 && typeof m.webhook_id === 'string' && typeof m.event_id === 'string' && (typeof m.event === 'object' || typeof m.event_ref === 'string');
+}

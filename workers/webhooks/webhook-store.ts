@@ -1,0 +1,118 @@
+// D1 access for the `webhooks` table (migrations/0002_webhooks.sql). Every query that reads or
+// deletes by id is scoped by account_id, so another account's id behaves as a missing one.
+import { randomBase62 } from '../http/request-id.ts';
+import type { WebhookEventType } from './webhook-create-body.ts';
+
+export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
+
+interface WebhookRow {
+  id: string;
+  account_id: string;
+  url: string;
+  events: string;
+  secret_ciphertext: string;
+  secret_hint: string;
+  is_active: number;
+  created_at: number;
+  last_delivery_at: number | null;
+  last_status: number | null;
+}
+
+/** The public Webhook resource (spec: Webhook resources). */
+export interface Webhook {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  is_active: boolean;
+  created_at: number;
+  last_delivery_at: number | null;
+  last_status: number | null;
+  secret_hint: string;
+}
+
+export interface StoredWebhook extends Webhook {
+  account_id: string;
+  secret_ciphertext: string;
+}
+
+function fromRow(r: WebhookRow): StoredWebhook {
+  return {
+    id: r.id,
+    url: r.url,
+    events: JSON.parse(r.events) as WebhookEventType[],
+    is_active: r.is_active === 1,
+    created_at: r.created_at,
+    last_delivery_at: r.last_delivery_at,
+    last_status: r.last_status,
+    secret_hint: r.secret_hint,
+    account_id: r.account_id,
+    secret_ciphertext: r.secret_ciphertext,
+  };
+}
+
+export function toPublicWebhook(w: StoredWebhook): Webhook {
+  const { account_id: _a, secret_ciphertext: _s, ...pub } = w;
+  return pub;
+}
+
+export function newWebhookId(): string {
+  return `wh_${randomBase62(24)}`;
+}
+
+export interface NewWebhook {
+  accountId: string;
+  url: string;
+  events: WebhookEventType[];
+  secretCiphertext: string;
+  secretHint: string;
+  createdAt: number;
+}
+
+/**
+ * Inserts unless the account already has MAX_WEBHOOKS_PER_ACCOUNT; the count and the insert are
+ * one statement so two concurrent creations cannot both pass the limit. Returns null when full.
+ */
+export async function insertWebhook(db: D1Database, w: NewWebhook): Promise<StoredWebhook | null> {
+  const id = newWebhookId();
+  const res = await db
+    .prepare(
+      `INSERT INTO webhooks (id, account_id, url, events, secret_ciphertext, secret_hint, is_active, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, 1, ?7
+       WHERE (SELECT COUNT(*) FROM webhooks WHERE account_id = ?2) < ?8`,
+    )
+    .bind(id, w.accountId, w.url, JSON.stringify(w.events), w.secretCiphertext, w.secretHint, w.createdAt, MAX_WEBHOOKS_PER_ACCOUNT)
+    .run();
+  if (!res.meta.changes) return null;
+  return getWebhook(db, w.accountId, id);
+}
+
+export async function listWebhooks(db: D1Database, accountId: string): Promise<StoredWebhook[]> {
+  const { results } = await db.prepare('SELECT * FROM webhooks WHERE account_id = ? ORDER BY created_at, id').bind(accountId).all<WebhookRow>();
+  return results.map(fromRow);
+}
+
+export async function getWebhook(db: D1Database, accountId: string, id: string): Promise<StoredWebhook | null> {
+  const row = await db.prepare('SELECT * FROM webhooks WHERE id = ? AND account_id = ?').bind(id, accountId).first<WebhookRow>();
+  return row ? fromRow(row) : null;
+}
+
+/** For the queue consumer: the current row (it may have been deleted since the event was queued). */
+export async function getWebhookById(db: D1Database, id: string): Promise<StoredWebhook | null> {
+  const row = await db.prepare('SELECT * FROM webhooks WHERE id = ?').bind(id).first<WebhookRow>();
+  return row ? fromRow(row) : null;
+}
+
+export async function deleteWebhook(db: D1Database, accountId: string, id: string): Promise<boolean> {
+  const res = await db.prepare('DELETE FROM webhooks WHERE id = ? AND account_id = ?').bind(id, accountId).run();
+  return res.meta.changes > 0;
+}
+
+/** Active webhooks of an account subscribed to `type`, for event emission. */
+export async function subscribedWebhooks(db: D1Database, accountId: string, type: WebhookEventType): Promise<StoredWebhook[]> {
+  return (await listWebhooks(db, accountId)).filter((w) => w.is_active && w.events.includes(type));
+}
+
+/** Delivery bookkeeping (D10): every attempt records its time and status (0 = network error or timeout). */
+export async function recordDelivery(db: D1Database, id: string, atSeconds: number, status: number): Promise<void> {
+  await db.prepare('UPDATE webhooks SET last_delivery_at = ?, last_status = ? WHERE id = ?').bind(atSeconds, status, id).run();
+}
