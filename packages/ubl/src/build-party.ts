@@ -1,0 +1,42 @@
+import type { Party } from './model-imports.ts';
+import { buildAddress } from './build-address.ts';
+import { present, type XmlWriter } from './xml-writer.ts';
+
+/**
+ * The tax scheme a party's tax_id is filed under. A VAT number (EN 16931 BT-31/BT-48) starts with an
+ * ISO 3166 country prefix (BR-CO-09); anything else (GSTIN, EIN, ABN…) and every id on an invoice without
+ * VAT (BR-O-02, BR-O-04 forbid VAT identifiers there) is a tax registration identifier (BT-32) under "TAX".
+ */
+export function taxSchemeFor(taxId: string, invoiceHasTax: boolean): 'VAT' | 'TAX' {
+  return invoiceHasTax && /^[A-Z]{2}[0-9A-Z]/.test(taxId.trim()) ? 'VAT' : 'TAX';
+}
+
+/** cac:Party in the UBL 2.1 PartyType sequence: WebsiteURI, PartyName, PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact. */
+export function buildParty(w: XmlWriter, party: Party, invoiceHasTax: boolean): void {
+  w.open('cac:Party').optLeaf('cbc:WebsiteURI', party.website);
+  w.open('cac:PartyName').leaf('cbc:Name', party.name).close();
+  if (present(party.address)) buildAddress(w, 'cac:PostalAddress', party.address);
+  if (present(party.tax_id)) {
+    w.open('cac:PartyTaxScheme').leaf('cbc:CompanyID', party.tax_id);
+    w.open('cac:TaxScheme').leaf('cbc:ID', taxSchemeFor(party.tax_id, invoiceHasTax)).close();
+    w.close();
+  }
+  // EN 16931 carries the legal name here (BT-27/BT-44), so the entity is always written.
+  w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', party.name).optLeaf('cbc:CompanyID', party.registration_no).close();
+  if (present(party.phone) || present(party.email))
+    w.open('cac:Contact').optLeaf('cbc:Telephone', party.phone).optLeaf('cbc:ElectronicMail', party.email).close();
+  w.close();
+}
+
+/** cac:Delivery from ship_to: the deliver-to address (BG-15) and party name (BT-70). */
+export function buildDelivery(w: XmlWriter, shipTo: { name?: string; address?: string } | undefined): void {
+  if (!shipTo || (!present(shipTo.name) && !present(shipTo.address))) return;
+  w.open('cac:Delivery');
+  if (present(shipTo.address)) {
+    w.open('cac:DeliveryLocation');
+    buildAddress(w, 'cac:Address', shipTo.address);
+    w.close();
+  }
+  if (present(shipTo.name)) w.open('cac:DeliveryParty').open('cac:PartyName').leaf('cbc:Name', shipTo.name).close().close();
+  w.close();
+}
