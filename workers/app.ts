@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from './env.ts';
 import { ApiError } from './http/api-error.ts';
 import { newRequestId } from './http/request-id.ts';
+import { authRoutes } from './accounts/auth-routes.ts';
+import { devEmailRoutes } from './email/dev-email-routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 /** Builds the app; each endpoint group mounts its own routes. */
 export function createApp() {
@@ -15,6 +18,10 @@ export function createApp() {
   });
 
   app.get('/api/health', (c) => c.json({ status: 'ok', version: c.env.SERVICE_VERSION ?? '1.0.0' }));
+
+  app.route('/api/auth', authRoutes);
+  app.route('/api/dev', devEmailRoutes);
+  app.route('/api/webhooks', webhookRoutes);
 
   app.notFound((c) => {
     throw new ApiError(404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`);

@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { timingSafeEqual, timingSafeEqualText } from '../../workers/accounts/secret-primitives.ts';
+import { call, latestEmail, login, register, uniqueEmail, verify, testEnv, workerFetch } from './accounts-fixtures.ts';
+
+type Json = Record<string, any>;
+
+async function attempt(email: string, password: string, ip = '203.0.113.7') {
+  return call('/api/auth/login', { method: 'POST', json: { email, password }, headers: { 'CF-Connecting-IP': ip } });
+}
+
+describe('login does not reveal whether the email exists', () => {
+  it('unknown email and wrong password give the same status, code and message', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    const wrong = await attempt(email, 'wrong password', '198.51.100.1');
+    const unknown = await attempt(uniqueEmail('ghost'), 'wrong password', '198.51.100.1');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('unknown email and wrong password take comparable time (both run PBKDF2)', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    const time = async (e: string, ip: string) => {
+      const t0 = performance.now();
+      await attempt(e, 'wrong password', ip);
+      return performance.now() - t0;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time(email, `198.51.100.${10 + i}`));
+      unknown.push(await time(uniqueEmail('ghost'), `198.51.100.${20 + i}`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // PBKDF2 with 100,000 iterations dominates both paths; skipping it would make one path far faster.
+    expect(median(known)).toBeGreaterThan(5);
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(known)).toBeLessThan(2);
+  });
+});
+
+describe('brute-force limits on login (10 failures per 15 minutes)', () => {
+  it('per email: the 11th attempt is 429 with Retry-After, even with the right password', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    for (let i = 0; i < 10; i++) expect((await attempt(email, `guess-${i}-xx`, `192.0.2.${i}`)).status).toBe(401);
+    const locked = await attempt(email, 'correct horse battery', '192.0.2.99');
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as Json).error.code).toBe('rate_limit_exceeded');
+    expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(Number(locked.headers.get('Retry-After'))).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('per IP: ten failures over different emails lock that IP only', async () => {
+    const ip = '192.0.2.200';
+    for (let i = 0; i < 10; i++) expect((await attempt(uniqueEmail('spray'), 'whatever-pass', ip)).status).toBe(401);
+    const email = uniqueEmail();
+    await register(email);
+    expect((await attempt(email, 'correct horse battery', ip)).status).toBe(429);
+    expect((await attempt(email, 'correct horse battery', '192.0.2.201')).status).toBe(200);
+  });
+
+  it('failures older than 15 minutes no longer count', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    for (let i = 0; i < 10; i++) await attempt(email, `guess-${i}-xx`, `192.0.2.${100 + i}`);
+    expect((await attempt(email, 'correct horse battery', '192.0.2.150')).status).toBe(429);
+    await testEnv.DB.prepare('UPDATE login_failures SET failed_at = failed_at - ?').bind(15 * 60 * 1000 + 1).run();
+    expect((await attempt(email, 'correct horse battery', '192.0.2.150')).status).toBe(200);
+  });
+
+  it('the email is stored hashed in login_failures, never as typed', async () => {
+    const email = uniqueEmail('hashed');
+    await attempt(email, 'wrong password', '192.0.2.250');
+    const rows = await testEnv.DB.prepare("SELECT scope FROM login_failures WHERE scope LIKE 'email:%'").all<{ scope: string }>();
+    expect(rows.results.length).toBeGreaterThan(0);
+    expect(rows.results.every((r) => /^email:[0-9a-f]{64}$/.test(r.scope))).toBe(true);
+  });
+});
+
+describe('no secret in logs or error messages', () => {
+  const lines: string[] = [];
+  beforeEach(() => {
+    lines.length = 0;
+    for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    }
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a full flow with mistakes logs no password, key or session id; only the dev sink prints the link', async () => {
+    const email = uniqueEmail();
+    const password = 'Sup3r-secret-passw0rd';
+    const bodies: string[] = [];
+    const keep = async (res: Response) => (bodies.push(await res.clone().text()), res);
+    await keep(await call('/api/auth/register', { method: 'POST', json: { email, password } }));
+    await keep(await call('/api/auth/register', { method: 'POST', json: { email, password } })); // 409
+    await keep(await call('/api/auth/register', { method: 'POST', json: { email: uniqueEmail(), password: 'short!' } })); // 400
+    await keep(await call('/api/auth/login', { method: 'POST', json: { email, password: password + 'x' } })); // 401
+    const token = new URL((await latestEmail(email)).links[0]).searchParams.get('token')!;
+    await verify(email);
+    await keep(await call(`/api/auth/verify-email?token=${token}`)); // used: 400
+    const cookie = await login(email, password);
+    const sessionId = cookie.split('=')[1];
+    const keyRes = await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie } });
+    const apiKey = ((await keyRes.json()) as Json).api_key as string;
+    await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie } }); // revokes apiKey
+    await keep(await call('/api/auth/me', { headers: { Authorization: `Bearer ${apiKey}` } })); // 401
+    await keep(await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie, Origin: 'https://evil.example' } })); // 403
+
+    const secrets = [password, 'short!', apiKey, apiKey.slice(7), sessionId];
+    for (const text of [...lines, ...bodies]) for (const s of secrets) expect(text).not.toContain(s);
+    // The token appears only in what the dev mail sink printed (D6: the sink prints every email).
+    for (const text of [...lines.filter((l) => !l.startsWith('[dev-mail-sink]')), ...bodies]) expect(text).not.toContain(token);
+    expect(lines.some((l) => l.startsWith('[dev-mail-sink]'))).toBe(true);
+  });
+});
+
+describe('timing-safe comparison', () => {
+  it('compares every byte and rejects any difference', () => {
+    const a = new Uint8Array(32).fill(7);
+    expect(timingSafeEqual(a, a.slice())).toBe(true);
+    for (const i of [0, 15, 31]) {
+      const b = a.slice();
+      b[i] ^= 1;
+      expect(timingSafeEqual(a, b)).toBe(false);
+    }
+    expect(timingSafeEqual(a, a.slice(0, 31))).toBe(false);
+    expect(timingSafeEqualText('inv_sk_abc', 'inv_sk_abc')).toBe(true);
+    expect(timingSafeEqualText('inv_sk_abc', 'inv_sk_abd')).toBe(false);
+  });
+
+  it('password verification rejects a stored hash that differs in its last byte only', async () => {
+    const { hashPassword, verifyPassword } = await import('../../workers/accounts/password-hash.ts');
+    const { base64ToBytes, bytesToBase64 } = await import('../../workers/accounts/secret-primitives.ts');
+    const stored = await hashPassword('password-123');
+    expect(await verifyPassword('password-123', stored)).toBe(true);
+    expect(await verifyPassword('password-124', stored)).toBe(false);
+    const parts = stored.split('$');
+    const hash = base64ToBytes(parts[3]);
+    hash[31] ^= 1;
+    expect(await verifyPassword('password-123', [...parts.slice(0, 3), bytesToBase64(hash)].join('$'))).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+// API keys (D6): `inv_sk_` + 40 base62, stored as SHA-256 only, one live key per account.
+import { randomBase62 } from '../http/request-id.ts';
+import type { Tier } from './account-store.ts';
+import { sha256Hex } from './secret-primitives.ts';
+
+export const API_KEY_PREFIX = 'inv_sk_';
+const KEY_SHAPE = /^inv_sk_[0-9A-Za-z]{40}$/;
+
+export function newApiKey(): string {
+  return API_KEY_PREFIX + randomBase62(40);
+}
+
+/** `inv_sk_…` plus the last 4 characters: what /api/auth/me shows. */
+export function maskApiKey(last4: string): string {
+  return `${API_KEY_PREFIX}…${last4}`;
+}
+
+export interface KeyOwner {
+  id: string;
+  email: string;
+  tier: Tier;
+  email_verified_at: number | null;
+}
+
+/**
+ * The live key's owner, or null. The lookup goes by the key's SHA-256, so the database never compares
+ * secret bytes: a timing difference can at most reveal a hash prefix, which gives nothing away.
+ */
+export async function findKeyOwner(db: D1Database, key: string): Promise<KeyOwner | null> {
+  if (!KEY_SHAPE.test(key)) return null;
+  const hash = await sha256Hex(key);
+  return db
+    .prepare(
+      'SELECT a.id, a.email, a.tier, a.email_verified_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL',
+    )
+    .bind(hash)
+    .first<KeyOwner>();
+}
+
+/** Revokes the live key and stores a new one in one transaction; returns the new key (shown once). */
+export async function rotateApiKey(db: D1Database, accountId: string, now: number): Promise<string> {
+  const key = newApiKey();
+  await db.batch([
+    db.prepare('UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL').bind(now, accountId),
+    db.prepare('INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (?, ?, ?, ?)').bind(await sha256Hex(key), accountId, key.slice(-4), now),
+  ]);
+  return key;
+}
+
+export async function activeKeyLast4(db: D1Database, accountId: string): Promise<string | null> {
+  const row = await db.prepare('SELECT last4 FROM api_keys WHERE account_id = ? AND revoked_at IS NULL').bind(accountId).first<{ last4: string }>();
+  return row?.last4 ?? null;
+}

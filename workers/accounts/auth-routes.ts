@@ -1,0 +1,113 @@
+// /api/auth/*: register, verify-email, login, logout, me, generate-api-key, resend-verification (spec: Account endpoints, D6).
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { verificationEmail } from '../email/verification-email.ts';
+import { mailerFor } from '../email/mailer.ts';
+import { ApiError } from '../http/api-error.ts';
+import { findAccountByEmail, findAccountById, insertAccount, markEmailVerified, newAccountId } from './account-store.ts';
+import { activeKeyLast4, maskApiKey, rotateApiKey } from './api-keys.ts';
+import { readJsonObject, requireEmail, requirePassword } from './auth-request-body.ts';
+import { consumeVerificationToken, countRecentTokens, createVerificationToken, verificationLink } from './email-verification.ts';
+import { assertLoginAllowed, clearEmailFailures, loginScopes, recordLoginFailure } from './login-throttle.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
+import { clearedSessionCookie, createSession, deleteSession, readSessionCookie, sessionCookie } from './sessions.ts';
+
+export const authRoutes = new Hono<AppEnv>();
+const RESENDS_PER_HOUR = 5;
+
+// Answers carry keys, cookies and profile data: never cache them.
+authRoutes.use('*', async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+});
+
+authRoutes.post('/register', async (c) => {
+  const body = await readJsonObject(c);
+  const email = requireEmail(body);
+  const password = requirePassword(body, true);
+  const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
+  if (await findAccountByEmail(c.env.DB, email)) throw new ApiError(409, 'email_taken', 'An account with this email already exists; log in instead.');
+  const now = Date.now();
+  const id = newAccountId();
+  const inserted = await insertAccount(c.env.DB, { id, email, password_hash: await hashPassword(password), created_at: now });
+  if (!inserted) throw new ApiError(409, 'email_taken', 'An account with this email already exists; log in instead.');
+  const token = await createVerificationToken(c.env.DB, id, now);
+  await mailer.send(verificationEmail(email, verificationLink(c.req.url, token)));
+  return c.json({ success: true, message: `Account created. We sent a verification link to ${email}; it is valid for 24 hours.` }, 201);
+});
+
+authRoutes.get('/verify-email', async (c) => {
+  const accountId = await consumeVerificationToken(c.env.DB, c.req.query('token') ?? '', Date.now());
+  if (!accountId) throw new ApiError(400, 'invalid_token', 'This verification link is invalid, already used or expired; log in and request a new one.');
+  await markEmailVerified(c.env.DB, accountId, Date.now());
+  return c.json({ success: true, message: 'Email verified. You can now create an API key (POST /api/auth/generate-api-key).' });
+});
+
+authRoutes.post('/login', async (c) => {
+  const body = await readJsonObject(c);
+  const email = requireEmail(body);
+  const password = requirePassword(body, false);
+  const now = Date.now();
+  const scopes = await loginScopes(clientIp(c), email);
+  await assertLoginAllowed(c.env.DB, scopes, now);
+  const account = await findAccountByEmail(c.env.DB, email);
+  // Unknown emails are checked against a dummy hash: same work, same answer, same time.
+  const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
+  if (!account || !ok) {
+    await recordLoginFailure(c.env.DB, scopes, now);
+    throw new ApiError(401, 'invalid_credentials', 'Email or password is incorrect.');
+  }
+  await clearEmailFailures(c.env.DB, scopes);
+  const sessionId = await createSession(c.env.DB, account.id, now);
+  c.header('Set-Cookie', sessionCookie(c.req.url, sessionId));
+  return c.json({ success: true, user: { email: account.email, tier: account.tier, verified: account.email_verified_at !== null } });
+});
+
+authRoutes.post('/logout', async (c) => {
+  const caller = await resolveCaller(c);
+  requireAccount(caller);
+  const sessionId = readSessionCookie(c.req.header('Cookie'));
+  if (sessionId) await deleteSession(c.env.DB, sessionId);
+  c.header('Set-Cookie', clearedSessionCookie(c.req.url));
+  return c.json({ success: true, message: 'Logged out.' });
+});
+
+authRoutes.get('/me', async (c) => {
+  const caller = await resolveCaller(c);
+  requireAccount(caller);
+  const account = await findAccountById(c.env.DB, caller.accountId);
+  if (!account) throw new ApiError(401, 'auth_required', 'Authentication required.');
+  const last4 = await activeKeyLast4(c.env.DB, account.id);
+  return c.json({
+    success: true,
+    user: {
+      email: account.email,
+      tier: account.tier,
+      verified: account.email_verified_at !== null,
+      ...(last4 ? { api_key: maskApiKey(last4) } : {}),
+      credits: { total: account.credits_total, used: account.credits_used },
+    },
+  });
+});
+
+authRoutes.post('/generate-api-key', async (c) => {
+  const caller = await resolveCaller(c);
+  requireVerifiedAccount(caller);
+  const apiKey = await rotateApiKey(c.env.DB, caller.accountId, Date.now());
+  return c.json({ success: true, api_key: apiKey });
+});
+
+authRoutes.post('/resend-verification', async (c) => {
+  const caller = await resolveCaller(c);
+  requireAccount(caller);
+  if (caller.verified) return c.json({ success: true, message: 'Your email address is already verified.' });
+  const now = Date.now();
+  if ((await countRecentTokens(c.env.DB, caller.accountId, now - 3600_000)) >= RESENDS_PER_HOUR) {
+    throw new ApiError(429, 'rate_limit_exceeded', `At most ${RESENDS_PER_HOUR} verification emails per hour; use the latest one.`, { 'Retry-After': '3600' });
+  }
+  const mailer = mailerFor(c.env);
+  const token = await createVerificationToken(c.env.DB, caller.accountId, now);
+  await mailer.send(verificationEmail(caller.email, verificationLink(c.req.url, token)));
+  return c.json({ success: true, message: `A new verification link was sent to ${caller.email}.` });
+});

@@ -1,0 +1,36 @@
+// Verification tokens (D6): 256-bit random, stored hashed, valid 24 hours, single use.
+import { randomToken, sha256Hex } from './secret-primitives.ts';
+
+export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
+
+export async function createVerificationToken(db: D1Database, accountId: string, now: number): Promise<string> {
+  const token = randomToken();
+  await db
+    .prepare('INSERT INTO email_verifications (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    .bind(await sha256Hex(token), accountId, now, now + VERIFICATION_TTL_MS)
+    .run();
+  return token;
+}
+
+/** Marks the token used and returns its account id, or null when unknown, used or expired. */
+export async function consumeVerificationToken(db: D1Database, token: string, now: number): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const row = await db
+    .prepare('UPDATE email_verifications SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING account_id')
+    .bind(now, await sha256Hex(token), now)
+    .first<{ account_id: string }>();
+  return row?.account_id ?? null;
+}
+
+/** How many links were sent to this account since `since`: resend is limited per hour. */
+export async function countRecentTokens(db: D1Database, accountId: string, since: number): Promise<number> {
+  const row = await db
+    .prepare('SELECT COUNT(*) AS n FROM email_verifications WHERE account_id = ? AND created_at > ?')
+    .bind(accountId, since)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export function verificationLink(requestUrl: string, token: string): string {
+  return `${new URL(requestUrl).origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,64 @@
+// Who is calling (spec: Authentication): Bearer API key, else the inv_session cookie, else anonymous.
+import type { Context } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { Tier } from './account-store.ts';
+import { findKeyOwner, type KeyOwner } from './api-keys.ts';
+import { assertSameOriginWrite } from './same-origin-writes.ts';
+import { findSessionOwner, readSessionCookie } from './sessions.ts';
+
+export type Caller =
+  | { kind: 'anonymous'; ip: string }
+  | { kind: 'account'; accountId: string; email: string; tier: Tier; verified: boolean; via: 'api_key' | 'session' };
+
+export type AccountCaller = Extract<Caller, { kind: 'account' }>;
+
+/** CF-Connecting-IP is set by Cloudflare's edge (and by wrangler dev); the fallback is for local calls. */
+export function clientIp(c: Context<AppEnv>): string {
+  return c.req.header('CF-Connecting-IP') || '127.0.0.1';
+}
+
+function accountCaller(owner: KeyOwner, via: 'api_key' | 'session'): AccountCaller {
+  return { kind: 'account', accountId: owner.id, email: owner.email, tier: owner.tier, verified: owner.email_verified_at !== null, via };
+}
+
+/**
+ * - `Authorization: Bearer <key>`: the key must be live, else 401 invalid_api_key (rule 4). Any other
+ *   Authorization scheme is also 401 invalid_api_key: a sent credential is never silently ignored.
+ * - Else a valid `inv_session` cookie. A cookie that is unknown or expired is ignored and the call is
+ *   anonymous: browsers keep sending stale cookies, and the anonymous limits still apply.
+ *   Cookie-authenticated state-changing requests from a foreign Origin are refused (403, D6).
+ * - Else anonymous, keyed by CF-Connecting-IP.
+ */
+export async function resolveCaller(c: Context<AppEnv>): Promise<Caller> {
+  const authorization = c.req.header('Authorization');
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const owner = match ? await findKeyOwner(c.env.DB, match[1]) : null;
+    if (!owner) throw new ApiError(401, 'invalid_api_key', 'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.');
+    return accountCaller(owner, 'api_key');
+  }
+  const sessionId = readSessionCookie(c.req.header('Cookie'));
+  if (sessionId) {
+    const owner = await findSessionOwner(c.env.DB, sessionId, Date.now());
+    if (owner) {
+      assertSameOriginWrite(c);
+      return accountCaller(owner, 'session');
+    }
+  }
+  return { kind: 'anonymous', ip: clientIp(c) };
+}
+
+/** D4: anonymous → 401 auth_required; rule 5: unverified email → 403 unverified_account. */
+export function requireVerifiedAccount(caller: Caller): asserts caller is AccountCaller & { verified: true } {
+  requireAccount(caller);
+  if (!caller.verified) {
+    throw new ApiError(403, 'unverified_account', 'Verify your email address first: open the link we emailed you (POST /api/auth/resend-verification sends a new one).');
+  }
+}
+
+export function requireAccount(caller: Caller): asserts caller is AccountCaller {
+  if (caller.kind !== 'account') {
+    throw new ApiError(401, 'auth_required', 'Authentication required: send Authorization: Bearer <API_KEY> or log in.');
+  }
+}

@@ -1,0 +1,14 @@
+// GET /api/dev/emails?to=<email> (D6): the dev mail sink's inbox; 404 unless DEV_MODE is "true".
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { ApiError } from '../http/api-error.ts';
+import { listSunkEmails } from './dev-mail-sink.ts';
+import { isDevMode } from './mailer.ts';
+
+export const devEmailRoutes = new Hono<AppEnv>();
+
+devEmailRoutes.get('/emails', async (c) => {
+  if (!isDevMode(c.env)) throw new ApiError(404, 'not_found', 'No route for GET /api/dev/emails');
+  const to = c.req.query('to') || undefined;
+  return c.json({ emails: await listSunkEmails(c.env.DB, to) });
+});
