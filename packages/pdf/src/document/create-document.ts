@@ -1,0 +1,39 @@
+/**
+ * Document creation and saving with deterministic output (D14): @cantoo/pdf-lib names resources from a
+ * per-document seeded generator (not Math.random), metadata dates come from the caller, and no file /ID
+ * or XMP with the current time is written, so the same request gives byte-identical bytes.
+ */
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { peekDocumentFonts } from './document-fonts.ts';
+
+export interface InvoiceDocumentMeta {
+  title: string;
+  author: string;
+  subject: string;
+  keywords?: string[];
+  /** BCP 47 tag written to the catalog's /Lang, e.g. "ar" or "en". */
+  language: string;
+  /** Fixed date written as CreationDate and ModDate (derive it from the invoice date, not the clock). */
+  creationDate: Date;
+  producer?: string;
+}
+
+export async function createInvoiceDocument(meta: InvoiceDocumentMeta): Promise<PDFDocument> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(meta.title, { showInWindowTitleBar: true });
+  doc.setAuthor(meta.author);
+  doc.setSubject(meta.subject);
+  if (meta.keywords?.length) doc.setKeywords(meta.keywords);
+  doc.setCreator(meta.producer ?? 'invoice-service');
+  doc.setProducer(meta.producer ?? 'invoice-service');
+  doc.setCreationDate(meta.creationDate);
+  doc.setModificationDate(meta.creationDate);
+  doc.setLanguage(meta.language);
+  return doc;
+}
+
+/** Embeds the font subsets the text engine used, then serialises in one pass (no per-tick yielding). */
+export async function finishDocument(doc: PDFDocument): Promise<Uint8Array> {
+  peekDocumentFonts(doc)?.embed();
+  return doc.save({ useObjectStreams: true, addDefaultPage: false, objectsPerTick: Number.POSITIVE_INFINITY, updateFieldAppearances: false });
+}

@@ -1,0 +1,125 @@
+/**
+ * Per-document TrueType subset that keeps glyph ids: unused glyphs become empty outlines and the
+ * font is cut after the highest used glyph. Keeping ids means no renumbering of composite glyphs or
+ * of what was already written into content streams, and it is a byte copy, so it costs microseconds.
+ * Every glyph is padded to 4 bytes (odd-length glyph data is what broke @pdf-lib/fontkit's subsets).
+ */
+import type { SfntFont } from '../text/sfnt-reader.ts';
+
+const COPY_TABLES = ['OS/2', 'cvt ', 'fpgm', 'prep', 'name'];
+
+function glyphRange(font: SfntFont, gid: number): [number, number] {
+  const v = font.view;
+  const loca = font.table('loca').offset;
+  if (font.indexToLocFormat === 0) return [v.getUint16(loca + gid * 2) * 2, v.getUint16(loca + gid * 2 + 2) * 2];
+  return [v.getUint32(loca + gid * 4), v.getUint32(loca + gid * 4 + 4)];
+}
+
+/** Adds the components of composite glyphs to `gids`. */
+function closeComposites(font: SfntFont, gids: Set<number>) {
+  const v = font.view;
+  const glyf = font.table('glyf').offset;
+  const queue = [...gids];
+  while (queue.length) {
+    const gid = queue.pop()!;
+    const [start, end] = glyphRange(font, gid);
+    if (end <= start || v.getInt16(glyf + start) >= 0) continue;
+    let p = glyf + start + 10;
+    for (;;) {
+      const flags = v.getUint16(p);
+      const comp = v.getUint16(p + 2);
+      if (comp < font.numGlyphs && !gids.has(comp)) { gids.add(comp); queue.push(comp); }
+      p += 4 + (flags & 0x0001 ? 4 : 2) + (flags & 0x0008 ? 2 : flags & 0x0040 ? 4 : flags & 0x0080 ? 8 : 0);
+      if (!(flags & 0x0020)) break;
+    }
+  }
+}
+
+function checksum(data: Uint8Array): number {
+  let sum = 0;
+  const n = data.length & ~3;
+  for (let i = 0; i < n; i += 4) sum = (sum + ((data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3])) >>> 0;
+  if (n < data.length) {
+    let last = 0;
+    for (let i = n; i < data.length; i++) last |= data[i] << (24 - 8 * (i - n));
+    sum = (sum + last) >>> 0;
+  }
+  return sum;
+}
+
+export function subsetTrueType(font: SfntFont, used: Iterable<number>): Uint8Array {
+  const gids = new Set<number>([0, ...used]);
+  closeComposites(font, gids);
+  const maxGid = Math.max(...gids);
+  const count = maxGid + 1;
+  const src = font.bytes;
+  const glyfOff = font.table('glyf').offset;
+
+  // glyf + long loca
+  const sorted = [...gids].sort((a, b) => a - b);
+  let glyfLen = 0;
+  for (const g of sorted) { const [s, e] = glyphRange(font, g); glyfLen += (e - s + 3) & ~3; }
+  const glyf = new Uint8Array(glyfLen);
+  const loca = new Uint8Array(count * 4 + 4);
+  const locaView = new DataView(loca.buffer);
+  let pos = 0;
+  let next = 0;
+  for (let g = 0; g < count; g++) {
+    locaView.setUint32(g * 4, pos);
+    if (sorted[next] === g) {
+      next++;
+      const [s, e] = glyphRange(font, g);
+      glyf.set(src.subarray(glyfOff + s, glyfOff + e), pos);
+      pos += (e - s + 3) & ~3;
+    }
+  }
+  locaView.setUint32(count * 4, pos);
+
+  const head = font.tableBytes('head')!.slice();
+  const headView = new DataView(head.buffer);
+  headView.setUint32(8, 0); // checksumAdjustment: set below
+  headView.setInt16(50, 1);
+  const hhea = font.tableBytes('hhea')!.slice();
+  const hMetrics = Math.min(font.numberOfHMetrics, count);
+  new DataView(hhea.buffer).setUint16(34, hMetrics);
+  const maxp = font.tableBytes('maxp')!.slice();
+  new DataView(maxp.buffer).setUint16(4, count);
+  const hmtxSrc = font.tableBytes('hmtx')!;
+  const hmtx = new Uint8Array(hMetrics * 4 + (count - hMetrics) * 2);
+  hmtx.set(hmtxSrc.subarray(0, hmtx.length));
+  const post = new Uint8Array(32);
+  const postView = new DataView(post.buffer);
+  postView.setUint32(0, 0x00030000);
+  postView.setInt32(4, Math.round(font.italicAngle * 65536));
+
+  const tables: [string, Uint8Array][] = [['glyf', glyf], ['head', head], ['hhea', hhea], ['hmtx', hmtx], ['loca', loca], ['maxp', maxp], ['post', post]];
+  for (const tag of COPY_TABLES) { const t = font.tableBytes(tag); if (t) tables.push([tag, t]); }
+  tables.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+
+  const dirLen = 12 + tables.length * 16;
+  let total = dirLen;
+  for (const [, d] of tables) total += (d.length + 3) & ~3;
+  const out = new Uint8Array(total);
+  const ov = new DataView(out.buffer);
+  let sel = 0;
+  while (1 << (sel + 1) <= tables.length) sel++;
+  ov.setUint32(0, 0x00010000);
+  ov.setUint16(4, tables.length);
+  ov.setUint16(6, 16 << sel);
+  ov.setUint16(8, sel);
+  ov.setUint16(10, tables.length * 16 - (16 << sel));
+  let off = dirLen;
+  let headAt = 0;
+  tables.forEach(([tag, data], i) => {
+    const p = 12 + i * 16;
+    for (let k = 0; k < 4; k++) out[p + k] = tag.charCodeAt(k);
+    ov.setUint32(p + 4, checksum(data));
+    ov.setUint32(p + 8, off);
+    ov.setUint32(p + 12, data.length);
+    out.set(data, off);
+    if (tag === 'head') headAt = off;
+    off += (data.length + 3) & ~3;
+  });
+  ov.setUint32(headAt + 8, (0xb1b0afba - checksum(out)) >>> 0);
+  return out;
+}

@@ -1,0 +1,28 @@
+/**
+ * The font files the PDF renderer embeds, bundled into the Worker as Data modules (wrangler.toml rule for
+ * fonts/*.ttf), plus HarfBuzz as a precompiled WebAssembly.Module (workerd cannot compile wasm from bytes).
+ * fonts/ is written by scripts/build-fonts.mjs. Pass both to loadFontSet(fontFiles, { harfbuzz: harfbuzzWasm }).
+ */
+import notoSansRegular from '../../fonts/NotoSans-Regular.ttf';
+import notoSansBold from '../../fonts/NotoSans-Bold.ttf';
+import arabicRegular from '../../fonts/NotoSansArabic-Regular.ttf';
+import arabicBold from '../../fonts/NotoSansArabic-Bold.ttf';
+import devanagariRegular from '../../fonts/NotoSansDevanagari-Regular.ttf';
+import devanagariBold from '../../fonts/NotoSansDevanagari-Bold.ttf';
+import japaneseRegular from '../../fonts/NotoSansJP-Regular.ttf';
+import japaneseBold from '../../fonts/NotoSansJP-Bold.ttf';
+import harfbuzz from 'harfbuzzjs/dist/harfbuzz.wasm';
+
+// One object for the isolate's lifetime: loadFontSet caches the parsed fonts by its identity.
+export const fontFiles: Record<string, Uint8Array> = {
+  'NotoSans-Regular.ttf': new Uint8Array(notoSansRegular),
+  'NotoSans-Bold.ttf': new Uint8Array(notoSansBold),
+  'NotoSansArabic-Regular.ttf': new Uint8Array(arabicRegular),
+  'NotoSansArabic-Bold.ttf': new Uint8Array(arabicBold),
+  'NotoSansDevanagari-Regular.ttf': new Uint8Array(devanagariRegular),
+  'NotoSansDevanagari-Bold.ttf': new Uint8Array(devanagariBold),
+  'NotoSansJP-Regular.ttf': new Uint8Array(japaneseRegular),
+  'NotoSansJP-Bold.ttf': new Uint8Array(japaneseBold),
+};
+
+export const harfbuzzWasm: WebAssembly.Module = harfbuzz;
