@@ -68,6 +68,23 @@ function joinMessages(messages: string[]): string {
   return shown.join('; ') + (more > 0 ? `; and ${more} more issue${more === 1 ? '' : 's'}` : '');
 }
 
+/** The same (name, rate) twice in one list would be one tax group counted twice: refused, naming the duplicate. */
+function duplicateComponentIssues(req: InvoiceRequest): string[] {
+  const issues: string[] = [];
+  const check = (list: readonly { name?: string; rate: number }[] | undefined, path: string) => {
+    const seen = new Map<string, number>();
+    list?.forEach((c, k) => {
+      const key = `${c.name ?? ''}\u0000${c.rate}`;
+      const first = seen.get(key);
+      if (first !== undefined) issues.push(`${path}[${k}]: duplicates ${path}[${first}] (same name and rate)`);
+      else seen.set(key, k);
+    });
+  };
+  req.items.forEach((item, i) => check(item.taxes, `items[${i}].taxes`));
+  check(req.global_taxes, 'global_taxes');
+  return issues;
+}
+
 /** D1 input rules that need amounts: an amount discount above its line gross, a global amount discount above the subtotal. */
 function amountRuleIssues(req: InvoiceRequest): string[] {
   const mu = minorUnits(req.invoice.currency);
@@ -110,7 +127,7 @@ export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
     const ordered = [...specific, ...issues.filter((i) => i.code === 'validation_error')];
     return { ok: false, error: { code: specific[0]?.code ?? 'validation_error', message: joinMessages(ordered.map((i) => i.text)) } };
   }
-  const amountIssues = amountRuleIssues(parsed.data);
+  const amountIssues = [...duplicateComponentIssues(parsed.data), ...amountRuleIssues(parsed.data)];
   if (amountIssues.length > 0) return { ok: false, error: { code: 'validation_error', message: joinMessages(amountIssues) } };
   return { ok: true, value: parsed.data };
 }

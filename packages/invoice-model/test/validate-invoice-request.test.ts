@@ -94,6 +94,13 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
     expect(error({ ...base(), global_tax: 5, global_taxes: [{ rate: 1 }] }).message).toMatch(/^global_taxes: cannot be combined with global_tax/);
   });
 
+  it('D1 step 5: the same tax component twice in one list is a validation_error naming the duplicate', () => {
+    expect(error({ ...base(), items: [{ description: 'x', taxes: [{ name: 'VAT', rate: 19 }, { name: 'VAT', rate: 19 }] }] }).message)
+      .toBe('items[0].taxes[1]: duplicates items[0].taxes[0] (same name and rate)');
+    expect(error({ ...base(), global_taxes: [{ rate: 5 }, { name: 'X', rate: 1 }, { rate: 5 }] }).message).toBe('global_taxes[2]: duplicates global_taxes[0] (same name and rate)');
+    expect(parseInvoiceRequest({ ...base(), global_taxes: [{ name: 'VAT', rate: 5 }, { name: 'VAT', rate: 10 }] }).ok).toBe(true);
+  });
+
   it('D1 step 1: a line amount discount above the line gross is a validation_error naming items[i].discount', () => {
     const e = error({ ...base(), items: [{ description: 'a', unit_price: 1 }, { description: 'x', quantity: 2, unit_price: 2.5, discount: 5.01, discount_type: 'amount' }] });
     expect(e).toEqual({ code: 'validation_error', message: 'items[1].discount: must be at most the line gross 5 (quantity × unit_price) when discount_type is amount' });
