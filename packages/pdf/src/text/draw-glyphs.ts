@@ -28,6 +28,7 @@ export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: n
     let hex = '';
     let parts: (string | number)[] = [];
     let needTm = true;
+    if (run.actualText) ops.push(PDFOperator.of(Ops.BeginMarkedContentSequence, [PDFName.of('Span'), ctx.obj({ ActualText: PDFHexString.fromText(run.actualText) })]));
     const flush = () => {
       if (hex) parts.push(hex);
       hex = '';
@@ -62,6 +63,7 @@ export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: n
       pen += adv * em;
     }
     flush();
+    if (run.actualText) ops.push(PDFOperator.of(Ops.EndMarkedContent));
   }
   ops.push(endText(), popGraphicsState());
   page.pushOperators(...ops);

@@ -16,6 +16,9 @@ export interface GlyphRun {
   dx?: number[];
   dy?: number[];
   width: number;
+  /** Logical text of a left-to-right shaped run, written as /ActualText so extraction gets reordered clusters (Devanagari
+   *  i-matra) in logical order; RTL runs rely on ToUnicode, which poppler already reorders. */
+  actualText?: string;
 }
 
 /** Brackets swap in right-to-left runs (Unicode Bidi_Mirrored for the common pairs). */
@@ -68,7 +71,7 @@ function shapedRun(fonts: FontSet, face: FontFace, text: string, rtl: boolean): 
   const clusterEnd = new Map<number, number>();
   starts.forEach((s, i) => clusterEnd.set(s, starts[i + 1] ?? text.length));
   const seen = new Set<number>();
-  const run: GlyphRun = { face, gids: [], texts: [], advances: [], width: 0 };
+  const run: GlyphRun = { face, gids: [], texts: [], advances: [], width: 0, actualText: rtl ? undefined : text };
   let offsets = false;
   const dx: number[] = [];
   const dy: number[] = [];

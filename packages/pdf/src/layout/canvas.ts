@@ -1,0 +1,121 @@
+import type { PDFDocument, PDFImage, PDFPage } from '@cantoo/pdf-lib';
+import {
+  closePath, fill, lineTo, moveTo, popGraphicsState, pushGraphicsState, rectangle, setFillingRgbColor,
+  setLineWidth, setStrokingRgbColor, stroke,
+} from '@cantoo/pdf-lib';
+import type { TextEngine, TextStyle } from '../text/text-engine.ts';
+
+export type Rgb = [number, number, number];
+export type Align = 'start' | 'end' | 'center';
+
+/** A4 portrait in points. */
+export const PAGE = { width: 595.28, height: 841.89 } as const;
+
+/**
+ * Drawing in logical coordinates: x runs from the start edge of the page (left in LTR, right in
+ * RTL) and y from the top. Templates are written once; an Arabic invoice is the same layout
+ * mirrored (columns, alignment, totals), and its text is drawn with direction `rtl`.
+ */
+export class Canvas {
+  page!: PDFPage;
+  private readonly widths = new Map<string, number>();
+  private readonly wraps = new Map<string, string[]>();
+
+  constructor(
+    readonly doc: PDFDocument,
+    readonly engine: TextEngine,
+    readonly direction: 'ltr' | 'rtl',
+  ) {}
+
+  get rtl(): boolean {
+    return this.direction === 'rtl';
+  }
+
+  addPage(): PDFPage {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    return this.page;
+  }
+
+  /** Physical left edge of a logical box. */
+  px(x: number, width: number): number {
+    return this.rtl ? PAGE.width - x - width : x;
+  }
+
+  // Measurements are cached per render: tables measure the same strings (labels, amounts) many times.
+  measure(text: string, style: TextStyle): number {
+    const key = `${style.size}|${style.weight ?? ''}|${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) this.widths.set(key, (w = this.engine.measure(text, style)));
+    return w;
+  }
+
+  /** Wraps text to a width, keeping blank lines the client typed. */
+  wrap(text: string, width: number, style: TextStyle): string[] {
+    const key = `${width.toFixed(2)}|${style.size}|${style.weight ?? ''}|${text}`;
+    let lines = this.wraps.get(key);
+    if (!lines) {
+      lines = [];
+      for (const para of text.split('\n')) {
+        if (para.trim() === '') lines.push('');
+        else lines.push(...this.engine.wrap(para, width, style));
+      }
+      this.wraps.set(key, lines);
+    }
+    return lines;
+  }
+
+  lineHeight(style: TextStyle): number {
+    return this.engine.lineHeight(style);
+  }
+
+  /** Draws one line of text whose line box starts at `top`, inside the logical box x..x+width. */
+  text(text: string, x: number, top: number, width: number, style: TextStyle, align: Align = 'start'): void {
+    if (text === '') return;
+    const physical: 'left' | 'right' | 'center' =
+      align === 'center' ? 'center' : (align === 'start') !== this.rtl ? 'left' : 'right';
+    // Baseline so that the text sits optically centred in its line box whatever the font's metrics.
+    const baseline = top + this.lineHeight(style) / 2 + style.size * 0.34;
+    this.engine.draw(this.page, text, this.px(x, width), PAGE.height - baseline, style, {
+      align: physical,
+      width,
+      direction: this.direction,
+    });
+  }
+
+  rect(x: number, top: number, width: number, height: number, color: Rgb): void {
+    this.page.pushOperators(
+      pushGraphicsState(),
+      setFillingRgbColor(...color),
+      rectangle(this.px(x, width), PAGE.height - top - height, width, height),
+      fill(),
+      popGraphicsState(),
+    );
+  }
+
+  /** A horizontal rule from x to x+width. */
+  hline(x: number, top: number, width: number, thickness: number, color: Rgb): void {
+    this.rect(x, top - thickness / 2, width, thickness, color);
+  }
+
+  /** A rectangle outline (the PAID stamp frame). */
+  frame(x: number, top: number, width: number, height: number, thickness: number, color: Rgb): void {
+    const left = this.px(x, width);
+    const bottom = PAGE.height - top - height;
+    this.page.pushOperators(
+      pushGraphicsState(),
+      setStrokingRgbColor(...color),
+      setLineWidth(thickness),
+      moveTo(left, bottom),
+      lineTo(left + width, bottom),
+      lineTo(left + width, bottom + height),
+      lineTo(left, bottom + height),
+      closePath(),
+      stroke(),
+      popGraphicsState(),
+    );
+  }
+
+  image(img: PDFImage, x: number, top: number, width: number, height: number): void {
+    this.page.drawImage(img, { x: this.px(x, width), y: PAGE.height - top - height, width, height });
+  }
+}

@@ -1,0 +1,61 @@
+import { pageLabel } from '@invoice/i18n';
+import type { TextStyle } from '../text/text-engine.ts';
+import type { RenderContext, Template } from '../templates/template.ts';
+import { onFill } from '../templates/theme.ts';
+import { PAGE } from './canvas.ts';
+import { paymentBlock, signatureBlock, textSection } from './closing-sections.ts';
+import { Flow } from './flow.ts';
+import { itemsTable } from './items-table.ts';
+import { totalsBlock } from './totals-section.ts';
+
+const BOTTOM_MARGIN = 26;
+const MAX_RUNNING_FOOTER_LINES = 3;
+
+/**
+ * Lays the whole invoice out over as many pages as it needs: the template's intro, the items table
+ * (header repeated on each page), totals, payment and QR, notes, refund policy, signature; then
+ * writes the footer and `Page N of M` on every page once the page count is known.
+ */
+export function composeInvoice(ctx: RenderContext, template: Template): void {
+  const { c, theme, view } = ctx;
+  const footerStyle: TextStyle = { size: theme.size.label, color: theme.footerText };
+  const pageStyle: TextStyle = { size: theme.size.label, color: theme.footerBand ? onFill(theme.footerBand) : theme.footerText };
+  const flh = c.lineHeight(footerStyle);
+  const footerLines = view.footer ? c.wrap(view.footer, ctx.width, footerStyle) : [];
+  // A short footer repeats on every page; a long one is printed once, as a closing section.
+  const running = footerLines.length <= MAX_RUNNING_FOOTER_LINES;
+  const pageLabelTop = PAGE.height - BOTTOM_MARGIN - c.lineHeight(pageStyle);
+  const footerTop = pageLabelTop - (running ? footerLines.length * flh + 2 : 0);
+  const contentBottom = footerTop - 12;
+
+  const flow = new Flow(c, { startPage: (_cv, i) => template.startPage(ctx, i), contentBottom });
+  for (const block of template.intro(ctx)) flow.place(block);
+
+  flow.gap(16);
+  const { header, rows } = itemsTable(ctx);
+  flow.ensure(header.height + (rows[0]?.height ?? 0));
+  flow.place(header);
+  flow.setRepeat(header);
+  for (const row of rows) flow.place(row);
+  flow.setRepeat(undefined);
+
+  flow.place(totalsBlock(ctx));
+  for (const block of [
+    paymentBlock(ctx),
+    textSection(ctx, view.labels.notes, view.notes),
+    textSection(ctx, view.labels.refundPolicy, view.refundPolicy),
+    running ? null : textSection(ctx, null, view.footer, footerStyle),
+    signatureBlock(ctx),
+  ]) {
+    if (block) flow.place(block);
+  }
+
+  const pages = c.doc.getPages();
+  pages.forEach((page, i) => {
+    c.page = page;
+    if (theme.footerBand) c.rect(0, PAGE.height - BOTTOM_MARGIN - 14, PAGE.width, BOTTOM_MARGIN + 14, theme.footerBand);
+    else c.hline(ctx.x, contentBottom + 6, ctx.width, 0.4, theme.rule);
+    if (running) footerLines.forEach((line, j) => c.text(line, ctx.x, footerTop + j * flh, ctx.width, footerStyle, 'center'));
+    c.text(pageLabel(i + 1, pages.length, view.language), ctx.x, pageLabelTop, ctx.width, pageStyle, 'end');
+  });
+}

@@ -1,0 +1,201 @@
+import {
+  directionOf, formatDate, formatMoney, formatPercent, formatQuantity, labelsFor,
+  localShippingLabel, localTaxLineName, localTitle, qrCaption, type Labels,
+} from '@invoice/i18n';
+import { minorUnits, type CurrencyCode, type Party, type ResolvedInvoice } from '@invoice/model';
+import type Decimal from 'decimal.js';
+
+/** A label and its value, as printed in detail lists (party details, invoice meta, payment). */
+export interface Field {
+  label: string;
+  value: string;
+}
+
+export interface PartyView {
+  heading: string;
+  name: string;
+  /** Address lines as the client broke them; each may still wrap. */
+  address: string[];
+  details: Field[];
+}
+
+export interface ItemView {
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  discount: string;
+  tax: string;
+  amount: string;
+}
+
+export interface TotalRow {
+  label: string;
+  value: string;
+  /** `total` for the grand total, `due` for the balance due: the rows templates emphasise. */
+  emphasis?: 'total' | 'due';
+}
+
+/** Everything a template prints, already translated and formatted: templates never format. */
+export interface InvoiceView {
+  language: string;
+  direction: 'ltr' | 'rtl';
+  labels: Labels;
+  title: string;
+  number: string;
+  meta: Field[];
+  seller: PartyView;
+  buyer: PartyView;
+  shipTo?: PartyView;
+  columns: { unit: boolean; discount: boolean; tax: boolean };
+  items: ItemView[];
+  totals: TotalRow[];
+  taxInclusiveNote?: string;
+  payment: Field[];
+  notes?: string;
+  refundPolicy?: string;
+  footer?: string;
+  stamp?: string;
+  accent?: [number, number, number];
+  qrCaption: string;
+  document: { title: string; author: string; subject: string; keywords: string[]; creationDate: Date };
+}
+
+function present(s: string | undefined): s is string {
+  return s !== undefined && s.trim() !== '';
+}
+
+function fields(pairs: [string, string | undefined][]): Field[] {
+  return pairs.filter((p): p is [string, string] => present(p[1])).map(([label, value]) => ({ label, value: value.trim() }));
+}
+
+/** Splits client text into lines: CRLF/CR normalised, trailing blanks dropped. */
+export function textLines(text: string | undefined): string[] {
+  if (!present(text)) return [];
+  return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').trimEnd().split('\n').map((l) => l.trimEnd());
+}
+
+function partyView(heading: string, party: Party, l: Labels): PartyView {
+  return {
+    heading,
+    name: party.name.trim(),
+    address: textLines(party.address),
+    details: fields([
+      [l.email, party.email],
+      [l.phone, party.phone],
+      [l.website, party.website],
+      [l.taxId, party.tax_id],
+      [l.registrationNo, party.registration_no],
+    ]),
+  };
+}
+
+export function parseAccent(hex: string | undefined): [number, number, number] | undefined {
+  const m = hex ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex) : null;
+  return m ? [parseInt(m[1], 16) / 255, parseInt(m[2], 16) / 255, parseInt(m[3], 16) / 255] : undefined;
+}
+
+/** Sentence case for the metadata title: `RECHNUNG` → `Rechnung`; scripts without case are unchanged. */
+function sentenceCase(s: string, language: string): string {
+  const lower = s.toLocaleLowerCase(language);
+  return lower.charAt(0).toLocaleUpperCase(language) + lower.slice(1);
+}
+
+export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: string): InvoiceView {
+  const req = invoice.request;
+  const t = invoice.totals;
+  const language = req.invoice.language;
+  const l = labelsFor(language);
+  const currency = t.currency as CurrencyCode;
+  const mu = minorUnits(currency);
+  const money = (v: Decimal) => formatMoney(v, currency, mu, language);
+  const negative = (v: Decimal) => money(v.negated());
+  const pct = (v: Decimal) => formatPercent(v, language);
+  const isZero = (v: Decimal) => v.isZero();
+
+  const items: ItemView[] = t.lines.map((line) => ({
+    description: line.description,
+    quantity: formatQuantity(line.quantity, language),
+    unit: line.unit?.trim() ?? '',
+    unitPrice: money(line.unit_price),
+    discount: isZero(line.discount) ? '' : line.discount_type === 'percent' ? pct(line.discount) : money(line.discount),
+    // One component prints as a bare rate; several name each component, unless the name is the
+    // default `Tax 9%`, which already is the rate.
+    tax: line.taxes.map((x) => (line.taxes.length === 1 || /^Tax \d/.test(x.name) ? pct(x.rate) : `${x.name} ${pct(x.rate)}`)).join('\n'),
+    amount: money(line.line_total),
+  }));
+
+  const totals: TotalRow[] = [{ label: l.subtotal, value: money(t.subtotal) }];
+  if (!isZero(t.discount_total)) totals.push({ label: l.discount, value: negative(t.discount_total) });
+  if (!isZero(t.shipping)) totals.push({ label: localShippingLabel(req.shipping_label, language), value: money(t.shipping) });
+  if (t.tax_lines.length === 0) totals.push({ label: l.tax, value: money(t.total_tax) });
+  for (const line of t.tax_lines) totals.push({ label: localTaxLineName(line.name, language), value: money(line.amount) });
+  if (!isZero(t.rounding_adjustment)) totals.push({ label: l.rounding, value: money(t.rounding_adjustment) });
+  totals.push({ label: l.total, value: money(t.grand_total), emphasis: 'total' });
+  if (!isZero(t.deposit)) totals.push({ label: l.deposit, value: negative(t.deposit) });
+  if (!isZero(t.amount_paid)) totals.push({ label: l.amountPaid, value: negative(t.amount_paid) });
+  totals.push({ label: l.balanceDue, value: money(t.balance_due), emphasis: 'due' });
+
+  const p = req.payment;
+  const payment = p
+    ? fields([
+        [l.payTo, p.pay_to],
+        [l.bankName, p.bank_name],
+        [l.accountName, p.account_name],
+        [l.accountNumber, p.account_number],
+        [l.routingNumber, p.routing_number],
+        [l.iban, p.iban],
+        [l.swift, p.swift],
+        [l.instructions, p.instructions],
+        [l.methodNote, p.method_note],
+      ])
+    : [];
+
+  const meta = req.invoice;
+  const title = localTitle(meta.title, language);
+  const docTitleWord = present(meta.title) ? meta.title.trim() : sentenceCase(l.invoice, language);
+  const [y, m, d] = meta.date.split('-').map(Number);
+
+  return {
+    language,
+    direction: directionOf(language),
+    labels: l,
+    title,
+    number: meta.number,
+    meta: fields([
+      [l.invoiceNumber, meta.number],
+      [l.date, formatDate(meta.date, language)],
+      [l.dueDate, meta.due_date ? formatDate(meta.due_date, language) : undefined],
+      [l.poNumber, meta.po_number],
+      [l.terms, meta.terms],
+    ]),
+    seller: partyView(l.from, req.from, l),
+    buyer: partyView(l.billTo, req.to, l),
+    shipTo: req.ship_to && (present(req.ship_to.name) || present(req.ship_to.address))
+      ? { heading: l.shipTo, name: req.ship_to.name?.trim() ?? '', address: textLines(req.ship_to.address), details: [] }
+      : undefined,
+    columns: {
+      unit: items.some((i) => i.unit !== ''),
+      discount: items.some((i) => i.discount !== ''),
+      tax: items.some((i) => i.tax !== ''),
+    },
+    items,
+    totals,
+    taxInclusiveNote: t.tax_inclusive ? l.taxInclusive : undefined,
+    payment,
+    notes: present(req.notes) ? req.notes : undefined,
+    refundPolicy: present(req.refund_policy) ? req.refund_policy : undefined,
+    footer: present(req.footer) ? req.footer : undefined,
+    stamp: t.status === 'paid' ? l.paid : t.status === 'partial' ? l.partial : undefined,
+    accent: parseAccent(req.accent_color),
+    qrCaption: present(qrCaptionText) ? qrCaptionText : qrCaption(req.payment?.qr?.type ?? 'hosted_link', language),
+    document: {
+      title: `${docTitleWord} ${meta.number}`,
+      author: req.from.name.trim(),
+      subject: `${docTitleWord} ${meta.number}: ${req.from.name.trim()} → ${req.to.name.trim()}`,
+      keywords: [meta.number, currency, language],
+      // D14: fixed from the invoice date, never the clock.
+      creationDate: new Date(Date.UTC(y, m - 1, d, 0, 0, 0)),
+    },
+  };
+}

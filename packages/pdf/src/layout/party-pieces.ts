@@ -1,0 +1,74 @@
+import type { Rgb } from './canvas.ts';
+import type { Field, PartyView } from './invoice-view.ts';
+import { fieldPieces, spacePiece, textPiece, wrappedPieces, type Piece } from './pieces.ts';
+import type { RenderContext } from '../templates/template.ts';
+
+export interface PartyStyle {
+  heading?: boolean;
+  nameSize?: number;
+  color?: Rgb;
+  mutedColor?: Rgb;
+  headingColor?: Rgb;
+}
+
+/** A section heading line (`BILL TO`), upper-cased where the template says so. */
+export function headingPiece(ctx: RenderContext, text: string, color?: Rgb): Piece {
+  const { c, theme, view } = ctx;
+  const style = { size: theme.heading.size, weight: 'bold' as const, color: color ?? theme.heading.color };
+  const label = theme.heading.upper ? text.toLocaleUpperCase(view.language) : text;
+  return textPiece(label, style, c.lineHeight(style) * 1.15);
+}
+
+/** Name, every address line (wrapped), then email, phone, website, tax id and registration number. */
+export function partyPieces(ctx: RenderContext, party: PartyView, width: number, s: PartyStyle = {}): Piece[] {
+  const { c, theme } = ctx;
+  const color = s.color ?? theme.text;
+  const muted = s.mutedColor ?? theme.muted;
+  const body = { size: theme.size.body, color };
+  const out: Piece[] = [];
+  if (s.heading !== false) out.push(headingPiece(ctx, party.heading, s.headingColor));
+  if (party.name) out.push(...wrappedPieces(c, party.name, width, { size: s.nameSize ?? theme.size.body + 1.5, weight: 'bold', color }));
+  for (const line of party.address) out.push(...(line === '' ? [spacePiece(c.lineHeight(body) * 0.5)] : wrappedPieces(c, line, width, body)));
+  if (party.details.length) out.push(spacePiece(2));
+  out.push(...detailPieces(ctx, party.details, width, muted, color));
+  return out;
+}
+
+/** `Label value` lines in the small size: labels muted, values in the text colour. */
+export function detailPieces(ctx: RenderContext, fields: Field[], width: number, labelColor?: Rgb, valueColor?: Rgb): Piece[] {
+  const { c, theme } = ctx;
+  const label = { size: theme.size.small, color: labelColor ?? theme.muted };
+  const value = { size: theme.size.small, color: valueColor ?? theme.text };
+  return fields.flatMap((f) => fieldPieces(c, f.label, f.value, width, label, value));
+}
+
+/**
+ * Invoice meta (number, dates, PO, terms) as a two-column list: labels at the start, values at
+ * the end of the box, so that the dates line up under each other.
+ */
+export function metaPieces(ctx: RenderContext, width: number, colors?: { label?: Rgb; value?: Rgb }): Piece[] {
+  const { c, theme, view } = ctx;
+  const labelStyle = { size: theme.size.small + 0.5, color: colors?.label ?? theme.muted };
+  const valueStyle = { size: theme.size.small + 0.5, weight: 'bold' as const, color: colors?.value ?? theme.text };
+  const lh = Math.max(c.lineHeight(labelStyle), c.lineHeight(valueStyle)) * 1.05;
+  const labelWidth = Math.min(width * 0.5, Math.max(...view.meta.map((f) => c.measure(f.label, labelStyle))) + 8);
+  const valueWidth = width - labelWidth;
+  const out: Piece[] = [];
+  for (const f of view.meta) {
+    const labelLines = c.wrap(f.label, labelWidth - 4, labelStyle);
+    const valueLines = c.wrap(f.value, valueWidth, valueStyle);
+    const n = Math.max(labelLines.length, valueLines.length);
+    for (let i = 0; i < n; i++) {
+      const l = labelLines[i] ?? '';
+      const v = valueLines[i] ?? '';
+      out.push({
+        height: lh,
+        draw: (cv, x, top, w) => {
+          cv.text(l, x, top, labelWidth, labelStyle);
+          cv.text(v, x + w - valueWidth, top, valueWidth, valueStyle, 'end');
+        },
+      });
+    }
+  }
+  return out;
+}
