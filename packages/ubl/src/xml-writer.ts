@@ -11,9 +11,14 @@ const INVALID_XML_CHARS =
 const ESCAPED = /[&<>"'\r]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;' };
 
+/** The text as XML 1.0 can carry it: characters it cannot hold become U+FFFD. */
+export function xmlSafeText(text: string): string {
+  return text.replace(INVALID_XML_CHARS, '\uFFFD');
+}
+
 /** Escapes text for element content and attribute values (CR as a character reference so it survives parsing). */
 export function escapeXml(text: string): string {
-  return text.replace(INVALID_XML_CHARS, '\uFFFD').replace(ESCAPED, (c) => ENTITIES[c]);
+  return xmlSafeText(text).replace(ESCAPED, (c) => ENTITIES[c]);
 }
 
 export type XmlAttributes = Readonly<Record<string, string>>;

@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderInvoiceUbl } from '../src/index.ts';
+import { buildInvoiceCases } from './invoice-cases.ts';
+
+const OUT = resolve(import.meta.dirname, '.out/ubl');
+const VALIDATOR = resolve(import.meta.dirname, '../../../../shared/ubl-2.1/validate');
+
+describe('UBL 2.1 XSD validity', () => {
+  it('every invoice of the broad set (21 currencies, every tax shape, discounts, shipping, deposit, rounding, tax-inclusive, 100 items, unicode, XML specials) validates against the OASIS UBL 2.1 schemas', () => {
+    const cases = buildInvoiceCases();
+    rmSync(OUT, { recursive: true, force: true });
+    mkdirSync(OUT, { recursive: true });
+    const files = cases.map((c, i) => {
+      const file = join(OUT, `${String(i).padStart(3, '0')}-${c.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.xml`);
+      writeFileSync(file, renderInvoiceUbl(c.resolved), 'utf8');
+      return file;
+    });
+    expect(files.length).toBeGreaterThanOrEqual(100);
+
+    const run = spawnSync(VALIDATOR, files, { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const failures = run.stdout.split('\n').filter((l) => l !== '' && !l.endsWith(': OK (Invoice)'));
+    expect(failures, run.stderr).toEqual([]);
+    const ok = run.stdout.split('\n').filter((l) => l.endsWith(': OK (Invoice)')).map((l) => l.slice(0, -': OK (Invoice)'.length));
+    expect(ok).toEqual(files);
+    expect(run.status).toBe(0);
+  }, 180_000);
+
+  it('the validator rejects a document whose elements are out of the UBL sequence (the check can fail)', () => {
+    const [first] = buildInvoiceCases(0);
+    const xml = renderInvoiceUbl(first.resolved).replace(/(\s*<cbc:IssueDate>[^<]*<\/cbc:IssueDate>)(\s*<cbc:DueDate>[^<]*<\/cbc:DueDate>)/, '$2$1');
+    mkdirSync(OUT, { recursive: true });
+    const file = join(OUT, 'negative-out-of-order.xml.bad');
+    writeFileSync(file, xml, 'utf8');
+    const run = spawnSync(VALIDATOR, [file], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('FAIL');
+  }, 60_000);
+});
