@@ -37,9 +37,9 @@ function directRun(face: FontFace, text: string, rtl: boolean): GlyphRun {
   const advances: number[] = [];
   let width = 0;
   for (const raw of text) {
-    let ch = rtl ? (MIRROR[raw] ?? raw) : raw;
-    if (ch === '\t') ch = ' ';
-    let g = sfnt.glyphFor(ch.codePointAt(0)!);
+    // the glyph is mirrored, the text stays logical (extraction reads it back in logical order)
+    let ch = raw === '\t' ? ' ' : raw;
+    let g = sfnt.glyphFor((rtl ? (MIRROR[ch] ?? ch) : ch).codePointAt(0)!);
     if (!g) {
       if (isIgnorable(ch) || ch === '\r' || ch === '\n') continue;
       [g, ch] = replacementGlyph(face);

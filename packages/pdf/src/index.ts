@@ -1,0 +1,4 @@
+export { renderInvoicePdf, type RenderInvoiceOptions } from './render-invoice-pdf.ts';
+export { loadFontSet, type FontSet } from './text/font-set.ts';
+export { TEMPLATES } from './templates/registry.ts';
+export { detectImageType, type ImageType } from './images/image-type.ts';

@@ -1,0 +1,44 @@
+import type { ResolvedInvoice } from '@invoice/model';
+import { encodeQr } from '@invoice/qr';
+import { createInvoiceDocument, finishDocument } from './document/create-document.ts';
+import { embedImage } from './images/embed-image.ts';
+import { Canvas, PAGE } from './layout/canvas.ts';
+import { composeInvoice } from './layout/compose-invoice.ts';
+import { buildInvoiceView } from './layout/invoice-view.ts';
+import { templateFor } from './templates/registry.ts';
+import type { RenderContext } from './templates/template.ts';
+import type { FontSet } from './text/font-set.ts';
+import { createTextEngine } from './text/text-engine.ts';
+
+export interface RenderInvoiceOptions {
+  fonts: FontSet;
+  /** Already fetched/decoded bytes (the Worker fetches https URLs); PNG or JPEG. */
+  images?: { logo?: Uint8Array; signature?: Uint8Array };
+  /** What to encode (hosted link or payment.qr value) and a caption such as the QR type. */
+  qr?: { text: string; caption?: string };
+}
+
+const MARGIN = 42;
+
+/**
+ * Renders a resolved invoice to PDF bytes in its template and language. Deterministic (D14): the
+ * same invoice, images and QR text give byte-identical output.
+ */
+export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInvoiceOptions): Promise<Uint8Array> {
+  const view = buildInvoiceView(invoice, opts.qr?.caption);
+  const template = templateFor(invoice.request.template);
+  const doc = await createInvoiceDocument({ ...view.document, language: view.language });
+  const engine = createTextEngine(doc, opts.fonts, { language: view.language });
+  const ctx: RenderContext = {
+    c: new Canvas(doc, engine, view.direction),
+    view,
+    theme: template.theme(view.accent),
+    logo: await embedImage(doc, opts.images?.logo),
+    signature: await embedImage(doc, opts.images?.signature),
+    qr: opts.qr?.text ? { matrix: encodeQr(opts.qr.text), caption: view.qrCaption } : undefined,
+    x: MARGIN,
+    width: PAGE.width - 2 * MARGIN,
+  };
+  composeInvoice(ctx, template);
+  return finishDocument(doc);
+}

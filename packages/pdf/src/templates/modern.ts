@@ -1,0 +1,70 @@
+import type { Rgb } from '../layout/canvas.ts';
+import { PAGE } from '../layout/canvas.ts';
+import { columnsBlock } from '../layout/columns-block.ts';
+import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
+import { spacePiece, type Piece } from '../layout/pieces.ts';
+import { linePiece, logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
+import type { Template } from './template.ts';
+import { GREY, HAIRLINE, INK, hexRgb, onFill, tint, type Theme } from './theme.ts';
+
+const DEFAULT_ACCENT = hexRgb('#0F766E');
+
+/**
+ * Modern: an accent bar down the start edge of every page, the title in the accent colour with
+ * the number beneath, the parties on a pale tinted panel, an accent table header and zebra rows.
+ */
+export const modern: Template = {
+  name: 'modern',
+  theme(accent?: Rgb): Theme {
+    const a = accent ?? DEFAULT_ACCENT;
+    return {
+      accent: a,
+      text: INK,
+      muted: GREY,
+      rule: HAIRLINE,
+      size: { body: 9, small: 8, label: 7.5 },
+      heading: { color: a, size: 7.5, upper: true },
+      table: { headerFill: a, headerText: onFill(a), zebra: tint(a, 0.93), padY: 5 },
+      totals: { totalText: INK, totalRule: HAIRLINE, dueFill: a, dueText: onFill(a) },
+      stamp: a,
+      footerText: GREY,
+    };
+  },
+  intro(ctx) {
+    const { view, theme, c } = ctx;
+    const startWidth = ctx.width * 0.6;
+    const endWidth = ctx.width - startWidth - 20;
+    const start: Piece[] = [
+      ...titlePieces(ctx, startWidth, 28, theme.accent),
+      linePiece(ctx, view.number, { size: 11, weight: 'bold', color: INK }),
+    ];
+    const end: Piece[] = ctx.logo ? [logoPiece(ctx.logo, endWidth, 64, 'end')] : [];
+    const head = columnsBlock(
+      [
+        { x: ctx.x, width: startWidth, pieces: start },
+        { x: ctx.x + ctx.width - endWidth, width: endWidth, pieces: end },
+      ],
+      { paddingBottom: 16 },
+    );
+    const gap = 14;
+    const third = (ctx.width - 2 * gap - 24) / 3;
+    const panelX = ctx.x + 12;
+    const buyerAndShip: Piece[] = [...partyPieces(ctx, view.buyer, third)];
+    if (view.shipTo) buyerAndShip.push(spacePiece(8), ...partyPieces(ctx, view.shipTo, third));
+    const panel = columnsBlock(
+      [
+        { x: panelX, width: third, pieces: partyPieces(ctx, view.seller, third) },
+        { x: panelX + third + gap, width: third, pieces: buyerAndShip },
+        { x: panelX + 2 * (third + gap), width: third, pieces: metaPieces(ctx, third) },
+      ],
+      { paddingTop: 12, paddingBottom: 12, decorate: (cv, t, h) => cv.rect(ctx.x, t, ctx.width, h, tint(theme.accent, 0.95)) },
+    );
+    void c;
+    return [head, panel];
+  },
+  startPage(ctx, pageIndex) {
+    ctx.c.rect(0, 0, 10, PAGE.height, ctx.theme.accent);
+    if (pageIndex === 0) return 46;
+    return runningHeader(ctx, 36, ctx.theme.accent, ctx.theme.rule);
+  },
+};
