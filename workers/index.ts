@@ -11,9 +11,7 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-export class RateLimiter implements DurableObject {
-  async fetch(): Promise<Response> { return new Response('not implemented', { status: 501 }); }
-}
+export { RateLimiter } from './limits/rate-limiter-object.ts';
 export class IdempotencyStore implements DurableObject {
   async fetch(): Promise<Response> { return new Response('not implemented', { status: 501 }); }
 }

@@ -1,0 +1,106 @@
+// The integration surface of the limits module (D3, D7). Every function takes `now` so tests drive the clock.
+//
+// How the generate pipeline uses it:
+//   const grant = await admitRequest(env, caller, { documents: 1, pdfs: isPdf ? 1 : 0 });
+//     → counts the call in the hourly and weekly windows and reserves the document (and PDF) in the
+//       monthly quota, atomically; throws 429/402 (counting nothing) when a window or the quota is full.
+//   Invalid JSON or a validation error still counts as a call: admit with { documents: 0, pdfs: 0 }.
+//   If the call fails after admission without producing its document: await releaseDocuments(env, caller, grant).
+//   Errors before admission (or when admission itself is what failed): peekUsage(env, caller) for the headers.
+import type { AccountCaller, Caller } from '../accounts/resolve-caller.ts';
+import type { Env } from '../env.ts';
+import { ApiError } from '../http/api-error.ts';
+import { counterSubject, limitsFor, type PlanLimits } from './plans.ts';
+import type { RateLimiter, RefusedWindow, Usage } from './rate-limiter-object.ts';
+import { buildGrant, retryAfter, type UsageGrant } from './usage-grant.ts';
+import { windowsAt } from './windows.ts';
+
+export type { UsageGrant } from './usage-grant.ts';
+
+function limiter(env: Env, caller: Caller): DurableObjectStub<RateLimiter> {
+  const ns = env.RATE_LIMITER as unknown as DurableObjectNamespace<RateLimiter>;
+  return ns.get(ns.idFromName(counterSubject(caller)));
+}
+
+const accountId = (caller: Caller) => (caller.kind === 'account' ? (caller as AccountCaller).accountId : undefined);
+
+function refusalError(refused: RefusedWindow, caller: Caller, limits: PlanLimits, grant: UsageGrant, now: number): ApiError {
+  const w = windowsAt(now);
+  const anon = caller.kind === 'anonymous' ? ' Anonymous calls are limited per IP address; an API key raises the limits.' : '';
+  const at = (sec: number) => new Date(sec * 1000).toISOString();
+  switch (refused) {
+    case 'hourly':
+      return new ApiError(429, 'rate_limit_hourly', `Hourly limit of ${limits.hourly} requests reached; it resets at ${at(w.hour.end)} (X-RateLimit-Reset-Hourly).${anon}`, {
+        ...grant.headers,
+        'Retry-After': retryAfter(w.hour.end, now),
+      });
+    case 'weekly':
+      return new ApiError(429, 'rate_limit_weekly', `Weekly limit of ${limits.weekly} requests reached; it resets at ${at(w.week.end)} (X-RateLimit-Reset-Weekly).${anon}`, {
+        ...grant.headers,
+        'Retry-After': retryAfter(w.week.end, now),
+      });
+    case 'monthly':
+      return new ApiError(402, 'monthly_limit_reached', `Monthly quota of ${limits.monthly} documents used up; it resets on ${at(w.month.end)}.`, {
+        ...grant.headers,
+        'Retry-After': retryAfter(w.month.end, now),
+      });
+    case 'monthly_pdfs':
+      return new ApiError(402, 'monthly_limit_reached', `Monthly quota of ${limits.monthlyPdfs} PDFs of this plan used up; JSON and UBL output remain available. It resets on ${at(w.month.end)}.`, {
+        ...grant.headers,
+        'Retry-After': retryAfter(w.month.end, now),
+      });
+  }
+}
+
+/** Counts one call (hourly, weekly) and reserves `documents`/`pdfs` in the monthly quota, or throws 429/402. */
+export async function admitRequest(env: Env, caller: Caller, req: { documents: number; pdfs: number; calls?: number; now?: number }): Promise<UsageGrant> {
+  const now = req.now ?? Date.now();
+  const limits = limitsFor(caller);
+  const outcome = await limiter(env, caller).admit({ now, limits, calls: req.calls ?? 1, documents: req.documents, pdfs: req.pdfs, accountId: accountId(caller) });
+  const accountLevel = caller.kind === 'account';
+  if (!outcome.admitted) {
+    throw refusalError(outcome.refused, caller, limits, buildGrant(limits, outcome.usage as Usage, now, { accountLevel }), now);
+  }
+  return buildGrant(limits, outcome.usage as Usage, now, {
+    accountLevel,
+    reservation: { monthStart: windowsAt(now).month.start, documents: req.documents, pdfs: req.pdfs },
+  });
+}
+
+/**
+ * Batch (D7: every item counts): admits the longest prefix of the items that fits, one call and one
+ * document each. Throws 429/402 when not even the first fits; otherwise `admitted` < items.length
+ * means the rest were rate limited.
+ */
+export async function admitBatchItems(env: Env, caller: Caller, items: { pdf: boolean }[], now = Date.now()): Promise<{ admitted: number; grant: UsageGrant }> {
+  const limits = limitsFor(caller);
+  const outcome = await limiter(env, caller).admitMany({ now, limits, pdfFlags: items.map((i) => i.pdf), accountId: accountId(caller) });
+  const accountLevel = caller.kind === 'account';
+  if (outcome.admitted === 0 && items.length > 0) {
+    throw refusalError(outcome.refused!, caller, limits, buildGrant(limits, outcome.usage as Usage, now, { accountLevel }), now);
+  }
+  const pdfs = items.slice(0, outcome.admitted).filter((i) => i.pdf).length;
+  return {
+    admitted: outcome.admitted,
+    grant: buildGrant(limits, outcome.usage as Usage, now, { accountLevel, reservation: { monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs } }),
+  };
+}
+
+/** Gives back the grant's reserved documents when they were not produced; returns fresh headers/meta. */
+export async function releaseDocuments(env: Env, caller: Caller, grant: UsageGrant, counts: { documents?: number; pdfs?: number } = {}, now = Date.now()): Promise<UsageGrant> {
+  const limits = limitsFor(caller);
+  const usage = await limiter(env, caller).release({
+    now,
+    monthStart: grant.reservation.monthStart,
+    documents: counts.documents ?? grant.reservation.documents,
+    pdfs: counts.pdfs ?? grant.reservation.pdfs,
+    accountId: accountId(caller),
+  });
+  return buildGrant(limits, usage as Usage, now, { accountLevel: caller.kind === 'account' });
+}
+
+/** Current headers and meta without counting anything (errors before admission, replays). */
+export async function peekUsage(env: Env, caller: Caller, now = Date.now()): Promise<UsageGrant> {
+  const usage = await limiter(env, caller).peek(now);
+  return buildGrant(limitsFor(caller), usage as Usage, now, { accountLevel: caller.kind === 'account' });
+}

@@ -1,0 +1,158 @@
+// The RateLimiter Durable Object (D7): one instance per account ('acct:<id>') and per anonymous client
+// IP ('ip:<address>'). Each RPC reads, checks and writes its counters synchronously (SQLite storage,
+// no await in between), so concurrent requests are serialised and never admit more than the limit.
+import { DurableObject } from 'cloudflare:workers';
+import type { Env } from '../env.ts';
+import type { PlanLimits } from './plans.ts';
+import { windowsAt } from './windows.ts';
+
+export interface Usage {
+  hour: { start: number; count: number };
+  week: { start: number; count: number };
+  month: { start: number; documents: number; pdfs: number };
+}
+
+export interface AdmitInput {
+  now: number;
+  limits: PlanLimits;
+  /** Calls counted against the hourly and weekly windows. */
+  calls: number;
+  /** Documents and PDFs reserved in the monthly quota. */
+  documents: number;
+  pdfs: number;
+  /** Account id, for the D1 usage snapshot read by `npm run admin -- usage`; absent for IPs. */
+  accountId?: string;
+}
+
+export type RefusedWindow = 'hourly' | 'weekly' | 'monthly' | 'monthly_pdfs';
+export type AdmitOutcome = { admitted: true; usage: Usage } | { admitted: false; refused: RefusedWindow; usage: Usage };
+
+/** D1 snapshots are written behind, at most this long after a change. */
+const FLUSH_DELAY_MS = 2_000;
+
+export class RateLimiter extends DurableObject<Env> {
+  private flushScheduled = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, start INTEGER NOT NULL, count INTEGER NOT NULL)');
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)');
+  }
+
+  /** Counts live in rows keyed by window; a row whose start is not the current window's counts as 0. */
+  private read(now: number): Usage {
+    const w = windowsAt(now);
+    const rows = new Map<string, { start: number; count: number }>();
+    for (const r of this.ctx.storage.sql.exec<{ name: string; start: number; count: number }>('SELECT name, start, count FROM counters')) {
+      rows.set(r.name, { start: r.start, count: r.count });
+    }
+    const current = (name: string, start: number) => (rows.get(name)?.start === start ? rows.get(name)!.count : 0);
+    return {
+      hour: { start: w.hour.start, count: current('hour', w.hour.start) },
+      week: { start: w.week.start, count: current('week', w.week.start) },
+      month: { start: w.month.start, documents: current('month_documents', w.month.start), pdfs: current('month_pdfs', w.month.start) },
+    };
+  }
+
+  private write(u: Usage): void {
+    const put = (name: string, start: number, count: number) =>
+      this.ctx.storage.sql.exec('INSERT INTO counters (name, start, count) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET start = excluded.start, count = excluded.count', name, start, count);
+    put('hour', u.hour.start, u.hour.count);
+    put('week', u.week.start, u.week.count);
+    put('month_documents', u.month.start, u.month.documents);
+    put('month_pdfs', u.month.start, u.month.pdfs);
+  }
+
+  private static refusal(u: Usage, l: PlanLimits, calls: number, documents: number, pdfs: number): RefusedWindow | null {
+    // The longest-lasting block is reported first, so Retry-After never promises relief too early.
+    if (l.monthly !== null && documents > 0 && u.month.documents + documents > l.monthly) return 'monthly';
+    if (l.monthlyPdfs !== null && pdfs > 0 && u.month.pdfs + pdfs > l.monthlyPdfs) return 'monthly_pdfs';
+    if (l.weekly !== null && calls > 0 && u.week.count + calls > l.weekly) return 'weekly';
+    if (l.hourly !== null && calls > 0 && u.hour.count + calls > l.hourly) return 'hourly';
+    return null;
+  }
+
+  /** All or nothing: counts the calls and reserves the documents, or refuses and counts nothing. */
+  admit(input: AdmitInput): AdmitOutcome {
+    const usage = this.read(input.now);
+    const refused = RateLimiter.refusal(usage, input.limits, input.calls, input.documents, input.pdfs);
+    if (refused) return { admitted: false, refused, usage };
+    usage.hour.count += input.calls;
+    usage.week.count += input.calls;
+    usage.month.documents += input.documents;
+    usage.month.pdfs += input.pdfs;
+    this.write(usage);
+    this.afterChange(input.accountId);
+    return { admitted: true, usage };
+  }
+
+  /**
+   * Batch: admits the longest prefix of `items` that fits (each item one call and one document, PDFs
+   * as flagged). Returns how many were admitted; 0 means refused, with the blocking window.
+   */
+  admitMany(input: Omit<AdmitInput, 'calls' | 'documents' | 'pdfs'> & { pdfFlags: boolean[] }): { admitted: number; refused: RefusedWindow | null; usage: Usage } {
+    const usage = this.read(input.now);
+    let admitted = 0;
+    let refused: RefusedWindow | null = null;
+    for (const pdf of input.pdfFlags) {
+      refused = RateLimiter.refusal(usage, input.limits, 1, 1, pdf ? 1 : 0);
+      if (refused) break;
+      usage.hour.count += 1;
+      usage.week.count += 1;
+      usage.month.documents += 1;
+      usage.month.pdfs += pdf ? 1 : 0;
+      admitted++;
+    }
+    if (admitted > 0) {
+      this.write(usage);
+      this.afterChange(input.accountId);
+    }
+    return { admitted, refused, usage };
+  }
+
+  /** Gives back reserved documents that were not produced (same month only). */
+  release(input: { now: number; monthStart: number; documents: number; pdfs: number; accountId?: string }): Usage {
+    const usage = this.read(input.now);
+    if (usage.month.start === input.monthStart) {
+      usage.month.documents = Math.max(0, usage.month.documents - input.documents);
+      usage.month.pdfs = Math.max(0, usage.month.pdfs - input.pdfs);
+      this.write(usage);
+      this.afterChange(input.accountId);
+    }
+    return usage;
+  }
+
+  peek(now: number): Usage {
+    return this.read(now);
+  }
+
+  private afterChange(accountId: string | undefined): void {
+    if (!accountId) return;
+    this.ctx.storage.sql.exec('INSERT INTO subject (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO NOTHING', accountId);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // Not awaited: the alarm write must not delay the answer (it is covered by the output gate anyway).
+    void this.ctx.storage.setAlarm(Date.now() + FLUSH_DELAY_MS);
+  }
+
+  /** Writes the current counters to D1 usage_snapshots for the admin command. */
+  override async alarm(): Promise<void> {
+    this.flushScheduled = false;
+    const row = this.ctx.storage.sql.exec<{ account_id: string }>('SELECT account_id FROM subject WHERE id = 1').toArray()[0];
+    if (!row) return;
+    // The rows as stored (not filtered by the real clock): the admin command compares their window
+    // starts with the current windows itself.
+    const raw = new Map<string, { start: number; count: number }>();
+    for (const r of this.ctx.storage.sql.exec<{ name: string; start: number; count: number }>('SELECT name, start, count FROM counters')) raw.set(r.name, r);
+    const v = (name: string) => raw.get(name) ?? { start: 0, count: 0 };
+    await this.env.DB.prepare(
+      `INSERT INTO usage_snapshots (subject, hour_start, hour_count, week_start, week_count, month_start, month_documents, month_pdfs, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(subject) DO UPDATE SET hour_start = excluded.hour_start, hour_count = excluded.hour_count, week_start = excluded.week_start,
+         week_count = excluded.week_count, month_start = excluded.month_start, month_documents = excluded.month_documents,
+         month_pdfs = excluded.month_pdfs, updated_at = excluded.updated_at`,
+    )
+      .bind(row.account_id, v('hour').start, v('hour').count, v('week').start, v('week').count, v('month_documents').start, v('month_documents').count, v('month_pdfs').count, Date.now())
+      .run();
+  }
+}
