@@ -5,6 +5,7 @@ import { newRequestId } from './http/request-id.ts';
 import { authRoutes } from './accounts/auth-routes.ts';
 import { devEmailRoutes } from './email/dev-email-routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { hostedRoutes } from './hosted/routes.ts';
 
 /** Builds the app; each endpoint group mounts its own routes. */
 export function createApp() {
@@ -22,6 +23,7 @@ export function createApp() {
   app.route('/api/auth', authRoutes);
   app.route('/api/dev', devEmailRoutes);
   app.route('/api/webhooks', webhookRoutes);
+  app.route('/api/i', hostedRoutes);
 
   app.notFound((c) => {
     throw new ApiError(404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`);
