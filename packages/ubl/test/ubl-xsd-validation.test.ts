@@ -21,9 +21,9 @@ describe('UBL 2.1 XSD validity', () => {
     expect(files.length).toBeGreaterThanOrEqual(100);
 
     const run = spawnSync(VALIDATOR, files, { encoding: 'utf8', maxBuffer: 64 << 20 });
-    const failures = run.stdout.split('\n').filter((l) => l !== '' && !l.endsWith(': OK (Invoice)'));
+    const failures = run.stdout.split('\n').filter((l: string) => l !== '' && !l.endsWith(': OK (Invoice)'));
     expect(failures, run.stderr).toEqual([]);
-    const ok = run.stdout.split('\n').filter((l) => l.endsWith(': OK (Invoice)')).map((l) => l.slice(0, -': OK (Invoice)'.length));
+    const ok = run.stdout.split('\n').filter((l: string) => l.endsWith(': OK (Invoice)')).map((l: string) => l.slice(0, -': OK (Invoice)'.length));
     expect(ok).toEqual(files);
     expect(run.status).toBe(0);
   }, 180_000);
