@@ -1,5 +1,4 @@
 import type Decimal from 'decimal.js';
-import { ZERO } from './money.ts';
 import { allocateLargestRemainder } from './allocate-largest-remainder.ts';
 import { RATE_SCALE, divRoundHalfUp, fromMinorUnits, gcd } from './minor-amounts.ts';
 import type { LineTaxResolution } from './resolve-line-taxes.ts';
@@ -8,7 +7,6 @@ import type { LineTax, TaxLine } from './calculated-invoice.ts';
 /** What tax grouping needs of a line: its taxable base (after its global-discount share) and its components. */
 export interface TaxableLine {
   baseMinor: bigint;
-  base: Decimal;
   taxes: LineTaxResolution;
 }
 
@@ -29,7 +27,16 @@ const HUNDRED_PERCENT = 100n * RATE_SCALE;
  * is rounded once, and the weights w (proportional to each line's unrounded tax) drive the
  * largest-remainder allocation back to the lines.
  */
-export function allocateTaxGroups(lines: readonly TaxableLine[], inclusive: boolean, mu: number): { taxLines: TaxLine[]; lineTaxes: LineTax[][] } {
+export interface TaxAllocation {
+  taxLines: TaxLine[];
+  lineTaxes: LineTax[][];
+  /** Per line, Σ of its allocations, in minor units. */
+  lineTaxMinor: bigint[];
+  /** Σ group amounts, in minor units. */
+  totalTaxMinor: bigint;
+}
+
+export function allocateTaxGroups(lines: readonly TaxableLine[], inclusive: boolean, mu: number): TaxAllocation {
   const groups: { name: string; rate: Decimal; scaledRate: bigint; members: GroupMember[] }[] = [];
   const groupIndex = new Map<string, number>();
   lines.forEach((line, i) => {
@@ -46,6 +53,8 @@ export function allocateTaxGroups(lines: readonly TaxableLine[], inclusive: bool
   });
 
   const lineTaxes: LineTax[][] = lines.map(() => []);
+  const lineTaxMinor: bigint[] = lines.map(() => 0n);
+  let totalTaxMinor = 0n;
   const taxLines: TaxLine[] = groups.map((group, g) => {
     let common = group.members[0].divisor;
     for (const m of group.members) if (m.divisor !== common) common = (common / gcd(common, m.divisor)) * m.divisor;
@@ -54,12 +63,14 @@ export function allocateTaxGroups(lines: readonly TaxableLine[], inclusive: bool
     for (const w of weights) weightSum += w;
     const amountMinor = divRoundHalfUp(group.scaledRate * weightSum, common);
     const shares = allocateLargestRemainder(amountMinor, weights);
-    let taxableBase = ZERO;
+    let baseMinor = 0n;
     group.members.forEach((m, k) => {
-      taxableBase = taxableBase.plus(lines[m.line].base);
+      baseMinor += lines[m.line].baseMinor;
       lineTaxes[m.line].push({ name: group.name, rate: group.rate, amount: fromMinorUnits(shares[k], mu), group: g });
+      lineTaxMinor[m.line] += shares[k];
     });
-    return { name: group.name, rate: group.rate, taxable_base: taxableBase, amount: fromMinorUnits(amountMinor, mu) };
+    totalTaxMinor += amountMinor;
+    return { name: group.name, rate: group.rate, taxable_base: fromMinorUnits(baseMinor, mu), amount: fromMinorUnits(amountMinor, mu) };
   });
-  return { taxLines, lineTaxes };
+  return { taxLines, lineTaxes, lineTaxMinor, totalTaxMinor };
 }

@@ -2,8 +2,8 @@ import type Decimal from 'decimal.js';
 import { minorUnits } from './currencies.ts';
 import { ZERO } from './money.ts';
 import { CalculationError } from './invoice-errors.ts';
-import { MAX_EXACT_MINOR_UNITS, fromMinorUnits, toMinorUnits } from './minor-amounts.ts';
-import { computeGlobalDiscount, computeLineAmounts, roundedInputAmount } from './line-amounts.ts';
+import { MAX_EXACT_MINOR_UNITS, fromMinorUnits } from './minor-amounts.ts';
+import { computeGlobalDiscountMinor, computeLineAmounts, roundedInputMinor } from './line-amounts.ts';
 import { resolveGlobalTaxes, resolveLineTaxes } from './resolve-line-taxes.ts';
 import { allocateLargestRemainder } from './allocate-largest-remainder.ts';
 import { allocateTaxGroups } from './allocate-tax-groups.ts';
@@ -14,8 +14,9 @@ import type { InvoiceRequest } from './invoice-request-schema.ts';
 
 /**
  * D1 totals of a validated request, tax-exclusive or tax-inclusive, and the D2 status.
- * Throws InvoiceValidationError for amount discounts above their base and CalculationError when a
- * result cannot be represented exactly.
+ * Sums, splits and group rounding run on integer minor units (exact, and fast); Decimals are
+ * built for the results. Throws InvoiceValidationError for amount discounts above their base and
+ * CalculationError when a result cannot be represented exactly.
  */
 export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
   const currency = req.invoice.currency;
@@ -24,30 +25,21 @@ export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
 
   // Steps 1–2: line totals (tax excluded, or included when tax_inclusive) and the subtotal.
   const amounts = req.items.map((item, i) => computeLineAmounts(item, i, mu));
-  const lineMinor = amounts.map((a) => toMinorUnits(a.line_total, mu));
+  const lineMinor = amounts.map((a) => a.line_total_minor);
   let subtotalMinor = 0n;
   for (const m of lineMinor) subtotalMinor += m;
-  const subtotal = fromMinorUnits(subtotalMinor, mu);
 
   // Steps 3–4: the global discount, split over the lines by largest remainder.
-  const discountTotal = computeGlobalDiscount(req, subtotal, mu);
-  const shares = allocateLargestRemainder(toMinorUnits(discountTotal, mu), lineMinor);
+  const discountMinor = computeGlobalDiscountMinor(req, subtotalMinor, mu);
+  const shares = allocateLargestRemainder(discountMinor, lineMinor);
 
   // Steps 5–6: tax groups, rounded once each and allocated back to the lines.
   const globalTaxes = resolveGlobalTaxes(req);
-  const taxable = req.items.map((item, i) => {
-    const baseMinor = lineMinor[i] - shares[i];
-    return { baseMinor, base: fromMinorUnits(baseMinor, mu), taxes: resolveLineTaxes(item, globalTaxes) };
-  });
-  const { taxLines, lineTaxes } = allocateTaxGroups(taxable, inclusive, mu);
-
-  let totalTax = ZERO;
-  for (const t of taxLines) totalTax = totalTax.plus(t.amount);
+  const taxable = req.items.map((item, i) => ({ baseMinor: lineMinor[i] - shares[i], taxes: resolveLineTaxes(item, globalTaxes) }));
+  const { taxLines, lineTaxes, lineTaxMinor, totalTaxMinor } = allocateTaxGroups(taxable, inclusive, mu);
 
   const lines: CalculatedLine[] = req.items.map((item, i) => {
     const a = amounts[i];
-    let taxAmount = ZERO;
-    for (const t of lineTaxes[i]) taxAmount = taxAmount.plus(t.amount);
     const line: CalculatedLine = {
       description: item.description,
       quantity: a.quantity,
@@ -58,9 +50,9 @@ export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
       gross: a.gross,
       line_total: a.line_total,
       global_discount_share: fromMinorUnits(shares[i], mu),
-      taxable_base: taxable[i].base,
+      taxable_base: fromMinorUnits(taxable[i].baseMinor, mu),
       taxes: lineTaxes[i],
-      tax_amount: taxAmount,
+      tax_amount: fromMinorUnits(lineTaxMinor[i], mu),
     };
     if (item.unit !== undefined) line.unit = item.unit;
     const single = taxable[i].taxes.singleRate;
@@ -69,14 +61,15 @@ export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
   });
 
   // Steps 7–9: shipping (untaxed), rounding, deposit and amount_paid.
-  const shipping = roundedInputAmount(req.shipping, mu);
-  const afterDiscount = subtotal.minus(discountTotal).plus(shipping);
-  const preRounding = inclusive ? afterDiscount : afterDiscount.plus(totalTax);
+  const shippingMinor = roundedInputMinor(req.shipping, mu);
+  const preMinor = subtotalMinor - discountMinor + shippingMinor + (inclusive ? 0n : totalTaxMinor);
+  const preRounding = fromMinorUnits(preMinor, mu);
   const { grand_total, rounding_adjustment } = applyRounding(preRounding, req.rounding);
-  const deposit = roundedInputAmount(req.deposit, mu);
-  const amountPaid = roundedInputAmount(req.amount_paid, mu);
+  const deposit = fromMinorUnits(roundedInputMinor(req.deposit, mu), mu);
+  const amountPaid = fromMinorUnits(roundedInputMinor(req.amount_paid, mu), mu);
   const owed = grand_total.minus(deposit).minus(amountPaid);
   const balanceDue = owed.isNegative() ? ZERO : owed;
+  const subtotal = fromMinorUnits(subtotalMinor, mu);
 
   assertRepresentable(mu, { subtotal, grand_total, pre_rounding: preRounding, deposit, amount_paid: amountPaid }, lines);
 
@@ -85,10 +78,10 @@ export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
     tax_inclusive: inclusive,
     lines,
     subtotal,
-    discount_total: discountTotal,
-    shipping,
+    discount_total: fromMinorUnits(discountMinor, mu),
+    shipping: fromMinorUnits(shippingMinor, mu),
     tax_lines: taxLines,
-    total_tax: totalTax,
+    total_tax: fromMinorUnits(totalTaxMinor, mu),
     pre_rounding: preRounding,
     rounding_adjustment,
     grand_total,

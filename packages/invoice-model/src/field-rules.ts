@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { money } from './money.ts';
 
 /** Limits of D1 and D5, named so messages and docs can cite them. */
 export const LIMITS = {
@@ -14,8 +13,18 @@ export const LIMITS = {
   maxImageBytes: 2.5 * 1024 * 1024,
 } as const;
 
-function decimalPlaces(n: number): number {
-  return money(n).decimalPlaces();
+/**
+ * Decimal places of a JSON number as written in its shortest form (what decimal.js reads too),
+ * without building a Decimal: this check runs on every numeric field of every request.
+ */
+export function decimalPlaces(n: number): number {
+  if (Number.isInteger(n) || !Number.isFinite(n)) return 0;
+  const s = String(n);
+  const e = s.indexOf('e');
+  const mantissa = e < 0 ? s : s.slice(0, e);
+  const dot = mantissa.indexOf('.');
+  const fraction = dot < 0 ? 0 : mantissa.length - dot - 1;
+  return Math.max(0, fraction - (e < 0 ? 0 : Number(s.slice(e + 1))));
 }
 
 /** A finite JSON number within [min, max] with at most six decimal places (D1). Strings are refused. */

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { Money } from './money.ts';
+import { Money, ZERO } from './money.ts';
 import { CalculationError } from './invoice-errors.ts';
 
 /**
@@ -16,13 +16,55 @@ function toScaledBigInt(value: Decimal, places: number, what: string): bigint {
   return BigInt(scaled.toFixed(0));
 }
 
+const BIG_POW10: bigint[] = Array.from({ length: 41 }, (_, i) => 10n ** BigInt(i));
+
+export function pow10(n: number): bigint {
+  return BIG_POW10[n] ?? 10n ** BigInt(n);
+}
+
+/**
+ * A JSON number as an exact integer count of 10^-places, read from its shortest decimal form (the
+ * digits the client sent; what decimal.js would read too), without building a Decimal.
+ * Throws CalculationError when the number has more decimals than `places`.
+ */
+export function numberToScaled(n: number, places: number, what = 'a number'): bigint {
+  if (Number.isInteger(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER) return BigInt(n) * pow10(places);
+  if (!Number.isFinite(n)) throw new CalculationError(`${what} is not finite`);
+  const s = String(n);
+  const e = s.indexOf('e');
+  let mantissa = e < 0 ? s : s.slice(0, e);
+  let exponent = e < 0 ? 0 : Number(s.slice(e + 1));
+  const negative = mantissa.startsWith('-');
+  if (negative) mantissa = mantissa.slice(1);
+  const dot = mantissa.indexOf('.');
+  if (dot >= 0) {
+    exponent -= mantissa.length - dot - 1;
+    mantissa = mantissa.slice(0, dot) + mantissa.slice(dot + 1);
+  }
+  const shift = places + exponent;
+  let value: bigint;
+  if (shift >= 0) value = BigInt(mantissa) * pow10(shift);
+  else {
+    const digits = BigInt(mantissa);
+    if (digits % pow10(-shift) !== 0n) throw new CalculationError(`${what} has more than ${places} decimal places`);
+    value = digits / pow10(-shift);
+  }
+  return negative ? -value : value;
+}
+
+/** An integer count of 10^-places as a Decimal (one string parse, no arithmetic). */
+export function scaledToDecimal(units: bigint, places: number): Decimal {
+  if (units === 0n) return ZERO;
+  return places === 0 ? new Money(units.toString()) : new Money(`${units}e-${places}`);
+}
+
 /** Money already rounded to `mu` decimals → integer minor units. */
 export function toMinorUnits(value: Decimal, mu: number): bigint {
   return toScaledBigInt(value, mu, 'an amount');
 }
 
 export function fromMinorUnits(units: bigint, mu: number): Decimal {
-  return mu === 0 ? new Money(units.toString()) : new Money(`${units}e-${mu}`);
+  return scaledToDecimal(units, mu);
 }
 
 /** A percentage with at most 6 decimals (D1 input rule) → millionths of a percent. */

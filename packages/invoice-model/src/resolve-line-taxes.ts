@@ -31,15 +31,34 @@ export function defaultTaxName(rate: Decimal): string {
   return `Tax ${rate.toString()}%`;
 }
 
+/** Rates repeat across lines and requests: their Decimal, scaled form and default name are computed once. */
+const rateCache = new Map<number, { rate: Decimal; scaledRate: bigint; defaultName: string; text: string }>();
+
+function rateInfo(value: number) {
+  let info = rateCache.get(value);
+  if (!info) {
+    const rate = money(value);
+    info = { rate, scaledRate: rateToScaled(rate), defaultName: defaultTaxName(rate), text: rate.toString() };
+    if (rateCache.size < 512) rateCache.set(value, info);
+  }
+  return info;
+}
+
 function resolveComponents(list: readonly { name?: string; rate: number }[]): ResolvedTaxComponent[] {
+  if (list.length === 1) {
+    const c = list[0];
+    const info = rateInfo(c.rate);
+    const name = c.name !== undefined && c.name.trim() !== '' ? c.name : info.defaultName;
+    return [{ name, rate: info.rate, scaledRate: info.scaledRate, key: `${name}\u0000${info.text}`, multiplicity: 1n }];
+  }
   const byKey = new Map<string, ResolvedTaxComponent>();
   for (const c of list) {
-    const rate = money(c.rate);
-    const name = c.name !== undefined && c.name.trim() !== '' ? c.name : defaultTaxName(rate);
-    const key = `${name}\u0000${rate.toString()}`;
+    const info = rateInfo(c.rate);
+    const name = c.name !== undefined && c.name.trim() !== '' ? c.name : info.defaultName;
+    const key = `${name}\u0000${info.text}`;
     const seen = byKey.get(key);
     if (seen) seen.multiplicity += 1n;
-    else byKey.set(key, { name, rate, scaledRate: rateToScaled(rate), key, multiplicity: 1n });
+    else byKey.set(key, { name, rate: info.rate, scaledRate: info.scaledRate, key, multiplicity: 1n });
   }
   return [...byKey.values()];
 }
@@ -57,8 +76,8 @@ function resolution(source: TaxSource, components: ResolvedTaxComponent[], singl
 export function resolveGlobalTaxes(req: Pick<InvoiceRequest, 'global_tax' | 'global_taxes'>): LineTaxResolution {
   if (req.global_taxes !== undefined) return resolution('global_taxes', resolveComponents(req.global_taxes));
   if (req.global_tax !== undefined) {
-    const rate = money(req.global_tax);
-    return resolution('global_rate', resolveComponents([{ rate: req.global_tax }]), rate);
+    const components = resolveComponents([{ rate: req.global_tax }]);
+    return resolution('global_rate', components, components[0].rate);
   }
   return resolution('none', []);
 }
@@ -66,6 +85,9 @@ export function resolveGlobalTaxes(req: Pick<InvoiceRequest, 'global_tax' | 'glo
 /** A line's own `taxes` or `tax_rate` override the global ones; a line with none of them gets the global ones. */
 export function resolveLineTaxes(item: Pick<LineItem, 'tax_rate' | 'taxes'>, global: LineTaxResolution): LineTaxResolution {
   if (item.taxes !== undefined) return resolution('line_taxes', resolveComponents(item.taxes as TaxComponent[]));
-  if (item.tax_rate !== undefined) return resolution('line_rate', resolveComponents([{ rate: item.tax_rate }]), money(item.tax_rate));
+  if (item.tax_rate !== undefined) {
+    const components = resolveComponents([{ rate: item.tax_rate }]);
+    return resolution('line_rate', components, components[0].rate);
+  }
   return global;
 }

@@ -2,9 +2,8 @@ import type { z } from 'zod';
 import { minorUnits } from './currencies.ts';
 import { InvoiceRequestSchema, type InvoiceRequest } from './invoice-request-schema.ts';
 import { isPlainObject, normaliseInvoiceInput } from './normalise-input.ts';
-import { computeGlobalDiscount, computeLineAmounts } from './line-amounts.ts';
+import { computeGlobalDiscountMinor, computeLineAmounts } from './line-amounts.ts';
 import { InvoiceValidationError } from './invoice-errors.ts';
-import { ZERO } from './money.ts';
 
 export type RequestErrorCode =
   | 'validation_error' | 'invalid_currency' | 'invalid_language' | 'invalid_template' | 'invalid_output' | 'invalid_qr_type';
@@ -85,22 +84,27 @@ function duplicateComponentIssues(req: InvoiceRequest): string[] {
   return issues;
 }
 
-/** D1 input rules that need amounts: an amount discount above its line gross, a global amount discount above the subtotal. */
+/**
+ * D1 input rules that need amounts: an amount discount above its line gross, a global amount discount
+ * above the subtotal. Only lines and invoices that use amount discounts pay for the arithmetic.
+ */
 function amountRuleIssues(req: InvoiceRequest): string[] {
   const mu = minorUnits(req.invoice.currency);
   const issues: string[] = [];
-  let subtotal = ZERO;
+  const needSubtotal = req.global_discount !== undefined && req.global_discount_type === 'amount';
+  let subtotalMinor = 0n;
   req.items.forEach((item, i) => {
+    if (!needSubtotal && (item.discount_type !== 'amount' || !item.discount)) return;
     try {
-      subtotal = subtotal.plus(computeLineAmounts(item, i, mu).line_total);
+      subtotalMinor += computeLineAmounts(item, i, mu).line_total_minor;
     } catch (e) {
       if (e instanceof InvoiceValidationError) issues.push(e.message);
       else throw e;
     }
   });
-  if (issues.length === 0) {
+  if (needSubtotal && issues.length === 0) {
     try {
-      computeGlobalDiscount(req, subtotal, mu);
+      computeGlobalDiscountMinor(req, subtotalMinor, mu);
     } catch (e) {
       if (e instanceof InvoiceValidationError) issues.push(e.message);
       else throw e;
