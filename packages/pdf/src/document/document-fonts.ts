@@ -91,11 +91,11 @@ function writeFont(doc: PDFDocument, f: EmbeddedFont) {
   const s = (v: number) => Math.round(v * scale);
   const baseName = `${subsetTag(f)}+${sfnt.postScriptName}`;
 
-  const program = subsetTrueType(sfnt, f.gids);
+  const { bytes: program, newGid } = subsetTrueType(sfnt, f.gids);
   const fontFile = ctx.register(ctx.flateStream(program, { Length1: program.length }));
 
   const cidToGid = new Uint8Array((f.gids.length + 1) * 2);
-  f.gids.forEach((g, i) => { cidToGid[(i + 1) * 2] = g >> 8; cidToGid[(i + 1) * 2 + 1] = g & 0xff; });
+  f.gids.forEach((old, i) => { const g = newGid.get(old)!; cidToGid[(i + 1) * 2] = g >> 8; cidToGid[(i + 1) * 2 + 1] = g & 0xff; });
   const cidToGidRef = ctx.register(ctx.flateStream(cidToGid));
   const toUnicode = ctx.register(ctx.flateStream(toUnicodeCMap(f.texts)));
 

@@ -1,8 +1,9 @@
 /**
- * Per-document TrueType subset that keeps glyph ids: unused glyphs become empty outlines and the
- * font is cut after the highest used glyph. Keeping ids means no renumbering of composite glyphs or
- * of what was already written into content streams, and it is a byte copy, so it costs microseconds.
- * Every glyph is padded to 4 bytes (odd-length glyph data is what broke @pdf-lib/fontkit's subsets).
+ * Per-document TrueType subset: the used glyphs (plus composite components) are copied and renumbered
+ * densely (0 = .notdef), so loca/hmtx stay tiny even for a 8,000-glyph Japanese font. Content streams
+ * hold CIDs and the CIDToGIDMap maps them to the new ids, so nothing written earlier changes. Byte copies
+ * only (component ids rewritten in place); every glyph is padded to 4 bytes (odd-length glyph data is
+ * what broke @pdf-lib/fontkit's subsets).
  */
 import type { SfntFont } from '../text/sfnt-reader.ts';
 
@@ -47,32 +48,52 @@ function checksum(data: Uint8Array): number {
   return sum;
 }
 
-export function subsetTrueType(font: SfntFont, used: Iterable<number>): Uint8Array {
+/** Rewrites the component glyph ids of a composite glyph copied to glyf[at..]. */
+function renumberComponents(glyf: Uint8Array, at: number, newGid: Map<number, number>) {
+  const v = new DataView(glyf.buffer, glyf.byteOffset);
+  let p = at + 10;
+  for (;;) {
+    const flags = v.getUint16(p);
+    v.setUint16(p + 2, newGid.get(v.getUint16(p + 2)) ?? 0);
+    p += 4 + (flags & 0x0001 ? 4 : 2) + (flags & 0x0008 ? 2 : flags & 0x0040 ? 4 : flags & 0x0080 ? 8 : 0);
+    if (!(flags & 0x0020)) break;
+  }
+}
+
+export interface TrueTypeSubset { bytes: Uint8Array; newGid: Map<number, number> }
+
+export function subsetTrueType(font: SfntFont, used: Iterable<number>): TrueTypeSubset {
   const gids = new Set<number>([0, ...used]);
   closeComposites(font, gids);
-  const maxGid = Math.max(...gids);
-  const count = maxGid + 1;
+  const sorted = [...gids].sort((a, b) => a - b);
+  const newGid = new Map<number, number>();
+  sorted.forEach((g, i) => newGid.set(g, i));
+  const count = sorted.length;
   const src = font.bytes;
   const glyfOff = font.table('glyf').offset;
 
-  // glyf + long loca
-  const sorted = [...gids].sort((a, b) => a - b);
+  // glyf + long loca + full hmtx, in new glyph order
   let glyfLen = 0;
   for (const g of sorted) { const [s, e] = glyphRange(font, g); glyfLen += (e - s + 3) & ~3; }
   const glyf = new Uint8Array(glyfLen);
   const loca = new Uint8Array(count * 4 + 4);
   const locaView = new DataView(loca.buffer);
+  const hmtx = new Uint8Array(count * 4);
+  const hmtxView = new DataView(hmtx.buffer);
+  const hmtxOff = font.table('hmtx').offset;
   let pos = 0;
-  let next = 0;
-  for (let g = 0; g < count; g++) {
-    locaView.setUint32(g * 4, pos);
-    if (sorted[next] === g) {
-      next++;
-      const [s, e] = glyphRange(font, g);
+  sorted.forEach((g, i) => {
+    locaView.setUint32(i * 4, pos);
+    const [s, e] = glyphRange(font, g);
+    if (e > s) {
       glyf.set(src.subarray(glyfOff + s, glyfOff + e), pos);
-      pos += (e - s + 3) & ~3;
+      if (font.view.getInt16(glyfOff + s) < 0) renumberComponents(glyf, pos, newGid);
     }
-  }
+    pos += (e - s + 3) & ~3;
+    hmtxView.setUint16(i * 4, font.advance(g));
+    const lsbAt = g < font.numberOfHMetrics ? hmtxOff + g * 4 + 2 : hmtxOff + font.numberOfHMetrics * 4 + (g - font.numberOfHMetrics) * 2;
+    hmtxView.setInt16(i * 4 + 2, font.view.getInt16(lsbAt));
+  });
   locaView.setUint32(count * 4, pos);
 
   const head = font.tableBytes('head')!.slice();
@@ -80,13 +101,9 @@ export function subsetTrueType(font: SfntFont, used: Iterable<number>): Uint8Arr
   headView.setUint32(8, 0); // checksumAdjustment: set below
   headView.setInt16(50, 1);
   const hhea = font.tableBytes('hhea')!.slice();
-  const hMetrics = Math.min(font.numberOfHMetrics, count);
-  new DataView(hhea.buffer).setUint16(34, hMetrics);
+  new DataView(hhea.buffer).setUint16(34, count);
   const maxp = font.tableBytes('maxp')!.slice();
   new DataView(maxp.buffer).setUint16(4, count);
-  const hmtxSrc = font.tableBytes('hmtx')!;
-  const hmtx = new Uint8Array(hMetrics * 4 + (count - hMetrics) * 2);
-  hmtx.set(hmtxSrc.subarray(0, hmtx.length));
   const post = new Uint8Array(32);
   const postView = new DataView(post.buffer);
   postView.setUint32(0, 0x00030000);
@@ -121,5 +138,5 @@ export function subsetTrueType(font: SfntFont, used: Iterable<number>): Uint8Arr
     off += (data.length + 3) & ~3;
   });
   ov.setUint32(headAt + 8, (0xb1b0afba - checksum(out)) >>> 0);
-  return out;
+  return { bytes: out, newGid };
 }
