@@ -12,6 +12,4 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { RateLimiter } from './limits/rate-limiter-object.ts';
-export class IdempotencyStore implements DurableObject {
-  async fetch(): Promise<Response> { return new Response('not implemented', { status: 501 }); }
-}
+export { IdempotencyStore } from './idempotency/idempotency-object.ts';

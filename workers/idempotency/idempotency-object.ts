@@ -1,0 +1,123 @@
+// The IdempotencyStore Durable Object (D8): one instance per (scope, Idempotency-Key). It serialises
+// concurrent requests with the same key: the first one starts, the others see it in flight (409),
+// a different body (422) or, once finished, the stored response. Bodies are kept in 1 MiB chunks in
+// SQLite storage (a value may not exceed 2 MB), so multi-megabyte PDFs replay byte for byte.
+import { DurableObject } from 'cloudflare:workers';
+import type { Env } from '../env.ts';
+
+export const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
+/** A started request that never finished (crashed isolate) stops blocking its key after this. */
+export const IN_FLIGHT_LEASE_MS = 10 * 60 * 1000;
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  chunkCount: number;
+}
+
+export type BeginOutcome =
+  | { state: 'started'; attempt: string }
+  | { state: 'in_flight' }
+  | { state: 'mismatch' }
+  | ({ state: 'done' } & StoredResponse);
+
+type RecordRow = {
+  fingerprint: string;
+  attempt: string;
+  state: 'in_flight' | 'done';
+  started_at: number;
+  expires_at: number;
+  status: number | null;
+  headers: string | null;
+  chunk_count: number | null;
+};
+
+export class IdempotencyStore extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS record (
+      id INTEGER PRIMARY KEY CHECK (id = 1), fingerprint TEXT NOT NULL, attempt TEXT NOT NULL, state TEXT NOT NULL,
+      started_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, status INTEGER, headers TEXT, chunk_count INTEGER)`);
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+  }
+
+  private row(): RecordRow | undefined {
+    return this.ctx.storage.sql.exec<RecordRow>('SELECT * FROM record WHERE id = 1').toArray()[0] as RecordRow | undefined;
+  }
+
+  private clear(): void {
+    this.ctx.storage.sql.exec('DELETE FROM record');
+    this.ctx.storage.sql.exec('DELETE FROM chunks');
+  }
+
+  /** Synchronous from read to write: two concurrent begins can never both start. */
+  begin(fingerprint: string, now: number): BeginOutcome {
+    let row = this.row();
+    const stale = row && (row.expires_at <= now || (row.state === 'in_flight' && row.started_at + IN_FLIGHT_LEASE_MS <= now));
+    if (stale) {
+      this.clear();
+      row = undefined;
+    }
+    if (!row) {
+      const attempt = crypto.randomUUID();
+      this.ctx.storage.sql.exec(
+        "INSERT INTO record (id, fingerprint, attempt, state, started_at, expires_at) VALUES (1, ?, ?, 'in_flight', ?, ?)",
+        fingerprint,
+        attempt,
+        now,
+        now + REPLAY_WINDOW_MS,
+      );
+      void this.ctx.storage.setAlarm(Date.now() + REPLAY_WINDOW_MS);
+      return { state: 'started', attempt };
+    }
+    if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
+    if (row.state === 'in_flight') return { state: 'in_flight' };
+    return { state: 'done', status: row.status!, headers: JSON.parse(row.headers!) as Record<string, string>, chunkCount: row.chunk_count! };
+  }
+
+  private owns(attempt: string): boolean {
+    const row = this.row();
+    return row !== undefined && row.state === 'in_flight' && row.attempt === attempt;
+  }
+
+  putChunk(attempt: string, seq: number, data: Uint8Array): boolean {
+    if (!this.owns(attempt)) return false;
+    this.ctx.storage.sql.exec('INSERT OR REPLACE INTO chunks (seq, data) VALUES (?, ?)', seq, data);
+    return true;
+  }
+
+  /** Marks the response complete; it replays for 24 hours from now. */
+  complete(attempt: string, response: StoredResponse, now: number): boolean {
+    if (!this.owns(attempt)) return false;
+    this.ctx.storage.sql.exec(
+      "UPDATE record SET state = 'done', status = ?, headers = ?, chunk_count = ?, expires_at = ? WHERE id = 1",
+      response.status,
+      JSON.stringify(response.headers),
+      response.chunkCount,
+      now + REPLAY_WINDOW_MS,
+    );
+    void this.ctx.storage.setAlarm(Date.now() + REPLAY_WINDOW_MS);
+    return true;
+  }
+
+  /** 4xx/5xx answers and exceptions are not stored: the key becomes free again. */
+  abandon(attempt: string): void {
+    if (this.owns(attempt)) this.clear();
+  }
+
+  readChunk(seq: number): Uint8Array {
+    const row = this.ctx.storage.sql.exec<{ data: ArrayBuffer }>('SELECT data FROM chunks WHERE seq = ?', seq).toArray()[0];
+    return row ? new Uint8Array(row.data) : new Uint8Array();
+  }
+
+  /** Frees the storage once the replay window has passed. */
+  override async alarm(): Promise<void> {
+    const row = this.row();
+    if (!row) return;
+    if (row.expires_at <= Date.now()) {
+      await this.ctx.storage.deleteAll();
+    } else {
+      await this.ctx.storage.setAlarm(row.expires_at);
+    }
+  }
+}
