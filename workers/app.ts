@@ -6,6 +6,7 @@ import { authRoutes } from './accounts/auth-routes.ts';
 import { devEmailRoutes } from './email/dev-email-routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { hostedRoutes } from './hosted/routes.ts';
+import { invoiceRoutes } from './invoices/generate-invoice-route.ts';
 
 /** Builds the app; each endpoint group mounts its own routes. */
 export function createApp() {
@@ -20,6 +21,7 @@ export function createApp() {
 
   app.get('/api/health', (c) => c.json({ status: 'ok', version: c.env.SERVICE_VERSION ?? '1.0.0' }));
 
+  app.route('/', invoiceRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/dev', devEmailRoutes);
   app.route('/api/webhooks', webhookRoutes);

@@ -13,6 +13,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** Adds headers the error did not already carry (e.g. rate-limit headers known only later). */
+  withHeaders(extra: Record<string, string>): this {
+    for (const [k, v] of Object.entries(extra)) if (!(k in this.headers)) this.headers[k] = v;
+    return this;
+  }
+
   toBody() {
     return { success: false as const, error: { code: this.code, message: this.message } };
   }

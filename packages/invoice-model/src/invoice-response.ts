@@ -45,7 +45,7 @@ export const InvoiceResponseItemSchema = z
 export const InvoiceResponseSchema = z
   .object({
     number: z.string(),
-    title: z.string().optional(),
+    title: z.string(),
     date: z.string(),
     due_date: z.string().optional(),
     po_number: z.string().optional(),
@@ -125,6 +125,8 @@ export function toInvoiceResponse(resolved: ResolvedInvoice, extras: InvoiceResp
   const out: InvoiceResponse = withOptional(
     {
       number: req.invoice.number,
+      // The spec's default heading; the PDF shows it localised (P3).
+      title: req.invoice.title ?? 'INVOICE',
       date: req.invoice.date,
       currency: cur,
       language: req.invoice.language,
@@ -134,7 +136,7 @@ export function toInvoiceResponse(resolved: ResolvedInvoice, extras: InvoiceResp
       to: partyResponse(req.to),
     } as InvoiceResponse,
     req.invoice,
-    ['title', 'due_date', 'po_number', 'terms'],
+    ['due_date', 'po_number', 'terms'],
   );
   if (req.ship_to) out.ship_to = withOptional({}, req.ship_to, ['name', 'address']);
   Object.assign(out, {

@@ -52,7 +52,8 @@ describe('spec InvoiceResponse', () => {
       description: 'Work', quantity: 2, unit_price: 10.5, discount: 0, discount_type: 'percent', discount_amount: 0, tax_rate: 20,
       taxes: [{ name: 'Tax 20%', rate: 20, amount: 3.78 }], tax_amount: 3.78, line_total: 21,
     });
-    for (const key of ['title', 'due_date', 'po_number', 'terms', 'ship_to', 'hosted_url', 'hosted_expires_at', 'qr', 'notes']) expect(json).not.toHaveProperty(key);
+    expect(json.title).toBe('INVOICE'); // P3: the spec's default heading
+    for (const key of ['due_date', 'po_number', 'terms', 'ship_to', 'hosted_url', 'hosted_expires_at', 'qr', 'notes']) expect(json).not.toHaveProperty(key);
     expect(JSON.stringify(json)).not.toContain('null');
   });
 

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { BASE, call, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
+
+const minimal = { from: { name: 'Acme Ltd' }, to: { name: 'Client GmbH' }, items: [{ description: 'Work', quantity: 2, unit_price: 50 }] };
+
+let ipCounter = 0;
+/** A fresh client IP per test keeps each test inside its own anonymous window (D3: 20 per hour per IP). */
+function anonymous(json: unknown, headers: Record<string, string> = {}) {
+  ipCounter += 1;
+  return call('/api/generate-invoice', { method: 'POST', json, headers: { 'CF-Connecting-IP': `198.51.100.${ipCounter}`, ...headers } });
+}
+
+type Json = Record<string, any>;
+
+describe('POST /api/generate-invoice, anonymous (D3)', () => {
+  it('answers the InvoiceJsonResponse shape with computed totals', async () => {
+    const res = await anonymous({ ...minimal, global_tax: 20, invoice: { number: 'A-1', date: '2026-03-01' } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body.success).toBe(true);
+    expect(body.anonymous).toBe(true);
+    expect(body.invoice).toMatchObject({
+      number: 'A-1', date: '2026-03-01', currency: 'USD', language: 'en', template: 'classic', title: 'INVOICE',
+      subtotal: 100, discount_total: 0, shipping: 0, total_tax: 20, rounding_adjustment: 0, grand_total: 120,
+      deposit: 0, amount_paid: 0, balance_due: 120, status: 'unpaid',
+      tax_lines: [{ name: 'Tax 20%', amount: 20 }],
+    });
+    expect(body.invoice.items[0]).toMatchObject({ description: 'Work', quantity: 2, unit_price: 50, tax_amount: 20, line_total: 100 });
+    expect(body.invoice.hosted_url).toBeUndefined();
+    expect(body.invoice.qr).toBeUndefined();
+    expect(body.meta.request_id).toBe(res.headers.get('X-Request-Id'));
+    expect(body.meta.request_id).toMatch(/^req_[0-9A-Za-z]{20}$/);
+    expect(Number.isInteger(body.meta.processing_ms)).toBe(true);
+    expect(body.meta.credits_remaining).toEqual({ hourly: 19, weekly: 99 });
+    expect(res.headers.get('X-RateLimit-Limit-Hourly')).toBe('20');
+    expect(res.headers.get('X-RateLimit-Remaining-Hourly')).toBe('19');
+  });
+
+  it('D13: generates INV-YYYYMMDD-XXXXXX and today (UTC) when number and date are absent; a stray invoice_number is ignored', async () => {
+    const res = await anonymous({ ...minimal, invoice_number: 'MINE-1' });
+    const body = (await res.json()) as Json;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body.invoice.date).toBe(today);
+    expect(body.invoice.number).toMatch(new RegExp(`^INV-${today.replaceAll('-', '')}-[A-Z2-7]{6}$`));
+  });
+
+  it('accepts camelCase keys and the flat metadata layer', async () => {
+    const res = await anonymous({
+      from: { name: 'A', taxId: 'X1' }, to: { name: 'B' }, currency: 'EUR', number: 'F-9', dueDate: '2030-01-01', date: '2029-12-01',
+      items: [{ description: 'x', quantity: 1, unitPrice: 10, taxRate: 10, discountType: 'amount', discount: 1 }],
+      amountPaid: 5,
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body.invoice).toMatchObject({ number: 'F-9', currency: 'EUR', due_date: '2030-01-01', subtotal: 9, total_tax: 0.9, grand_total: 9.9, amount_paid: 5, balance_due: 4.9, status: 'partial' });
+    expect(body.invoice.from.tax_id).toBe('X1');
+  });
+
+  it.each([
+    [{ output: 'pdf' }, 'output'],
+    [{ output: 'ubl' }, 'output'],
+    [{ features: { hosted_link: true } }, 'features.hosted_link'],
+    [{ features: { qr: true } }, 'features.qr'],
+  ])('D3: %j → 403 auth_required', async (extra, field) => {
+    const res = await anonymous({ ...minimal, ...extra });
+    expect(res.status).toBe(403);
+    const body = (await res.json()) as Json;
+    expect(body).toEqual({ success: false, error: { code: 'auth_required', message: expect.stringContaining(field) } });
+    expect(res.headers.get('X-RateLimit-Limit-Hourly')).toBe('20');
+  });
+
+  it.each([
+    [{ ...minimal, invoice: { currency: 'XXX' } }, 'invalid_currency', 'invoice.currency'],
+    [{ ...minimal, invoice: { language: 'xx' } }, 'invalid_language', 'invoice.language'],
+    [{ ...minimal, template: 'fancy' }, 'invalid_template', 'template'],
+    [{ ...minimal, output: 'docx' }, 'invalid_output', 'output'],
+    [{ ...minimal, payment: { qr: { type: 'bitcoin', value: 'x' } } }, 'invalid_qr_type', 'payment.qr.type'],
+    [{ ...minimal, items: [] }, 'validation_error', 'items'],
+    [{ from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x' }, { description: 'y', unit_price: '5' }] }, 'validation_error', 'items[1].unit_price'],
+    [{ ...minimal, to: {} }, 'validation_error', 'to.name'],
+  ])('spec Errors: %# answers 400 with the code and the field path', async (body, code, path) => {
+    const res = await anonymous(body);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as Json;
+    expect(json.success).toBe(false);
+    expect(json.error.code).toBe(code);
+    expect(json.error.message).toContain(path);
+  });
+
+  it('invalid_json: a body that is not JSON is 400 with the parser position', async () => {
+    const res = await workerFetch(`${BASE}/api/generate-invoice`, { method: 'POST', body: '{"from": ', headers: { 'CF-Connecting-IP': '203.0.113.77' } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error.code).toBe('invalid_json');
+  });
+
+  it('D5: a body over 10 MB is 413 payload_too_large', async () => {
+    const big = 'x'.repeat(10 * 1024 * 1024 + 10);
+    const res = await workerFetch(`${BASE}/api/generate-invoice`, { method: 'POST', body: big, headers: { 'CF-Connecting-IP': '203.0.113.78' } });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as Json).error.code).toBe('payload_too_large');
+  });
+
+  it('D4: a wrong method on a known route is 405 method_not_allowed with Allow', async () => {
+    const res = await workerFetch(`${BASE}/api/generate-invoice`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('POST');
+    expect(((await res.json()) as Json).error.code).toBe('method_not_allowed');
+  });
+
+  it('rule 4: an unknown Bearer key is 401 invalid_api_key', async () => {
+    const res = await call('/api/generate-invoice', { method: 'POST', json: minimal, headers: { Authorization: 'Bearer inv_sk_nope' } });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as Json).error.code).toBe('invalid_api_key');
+  });
+});
+
+describe('POST /api/generate-invoice, authenticated', () => {
+  it('JSON with a hosted link and a QR from the hosted link by default; meta from the account windows', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('gen');
+    const res = await call('/api/generate-invoice', { method: 'POST', json: minimal, headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body.anonymous).toBe(false);
+    expect(body.invoice.hosted_url).toMatch(/^http:\/\/localhost:8787\/api\/i\/[0-9A-Za-z]{22}\?t=[\w-]+$/);
+    expect(body.invoice.hosted_expires_at).toBeGreaterThan(Date.now() / 1000 + 7 * 86400 - 60);
+    expect(body.invoice.qr).toEqual({ source: 'hosted_link', type: 'url' });
+    expect(body.meta.credits_remaining.hourly).toBe(39);
+    expect(body.meta.rate_limits.monthly_equivalent).toBe(100);
+    const hosted = await workerFetch(`${body.invoice.hosted_url}&format=json`);
+    expect(hosted.status).toBe(200);
+    expect(((await hosted.json()) as Json).invoice.grand_total).toBe(100);
+  });
+
+  it('payment.qr overrides the hosted-link QR; features.hosted_link false stores nothing', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('gen2');
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, features: { hosted_link: false }, payment: { qr: { type: 'url', value: 'https://pay.example/1' } } },
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    const body = (await res.json()) as Json;
+    expect(body.invoice.hosted_url).toBeUndefined();
+    expect(body.invoice.qr).toEqual({ source: 'payment', type: 'url' });
+  });
+
+  it('output pdf answers application/pdf as an attachment named after the number', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('genpdf');
+    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, output: 'pdf', invoice: { number: 'PDF-7' } }, headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/pdf');
+    expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="PDF-7\.pdf"/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+    expect(res.headers.get('X-RateLimit-Remaining-Hourly')).toBe('39');
+  });
+
+  it('output ubl answers application/xml with a UBL 2.1 Invoice', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('genubl');
+    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, output: 'ubl', invoice: { number: 'U-1' } }, headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toContain('<cbc:UBLVersionID>2.1</cbc:UBLVersionID>');
+    expect(xml).toContain('<cbc:ID>U-1</cbc:ID>');
+  });
+
+  it('D5: a logo that is not PNG or JPEG is 400 validation_error naming from.logo', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('genlogo');
+    const gif = `data:image/png;base64,${btoa('GIF89a not really')}`;
+    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from: { name: 'A', logo: gif } }, headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Json;
+    expect(body.error).toEqual({ code: 'validation_error', message: expect.stringContaining('from.logo') });
+  });
+});

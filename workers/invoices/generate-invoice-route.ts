@@ -1,0 +1,70 @@
+import { Hono, type Context } from 'hono';
+import { normaliseInvoiceInput, parseInvoiceRequest, type InvoiceRequest } from '@invoice/model';
+import { requireVerifiedAccount, resolveCaller, type Caller } from '../accounts/resolve-caller.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError } from '../http/api-error.ts';
+import { allowOnly } from '../http/method-not-allowed.ts';
+import { MB, parseJsonText, readRawBody } from '../http/read-json-body.ts';
+import { admitRequest, peekUsage, releaseDocuments, type UsageGrant } from '../limits/admit-request.ts';
+import { emitAfterResponse } from '../webhooks/emit-event.ts';
+import { assertAnonymousAllowed } from './anonymous-rules.ts';
+import { prepareInvoice } from './prepare-invoice.ts';
+import { renderOutput } from './render-output.ts';
+
+export const invoiceRoutes = new Hono<AppEnv>();
+
+/** D5: generate-invoice bodies are at most 10 MB. */
+const BODY_LIMIT = 10 * MB;
+
+invoiceRoutes.post('/api/generate-invoice', async (c) => {
+  const caller = await resolveCaller(c);
+  try {
+    if (caller.kind === 'account') requireVerifiedAccount(caller);
+    const rawBody = await readRawBody(c, BODY_LIMIT);
+    return await generate(c, caller, rawBody, Date.now());
+  } catch (err) {
+    // D7: every generate response, errors included, carries the rate-limit headers.
+    if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers)) err.withHeaders((await peekUsage(c.env, caller)).headers);
+    throw err;
+  }
+});
+allowOnly(invoiceRoutes, '/api/generate-invoice', ['POST']);
+
+/** Parses and validates without side effects; D3's anonymous refusal comes before field rules. */
+export function validateInvoiceBody(rawBody: string, caller: Caller): InvoiceRequest {
+  const input = normaliseInvoiceInput(parseJsonText(rawBody));
+  if (caller.kind === 'anonymous') assertAnonymousAllowed(input);
+  const parsed = parseInvoiceRequest(input);
+  if (!parsed.ok) throw new ApiError(400, parsed.error.code, parsed.error.message);
+  return parsed.value;
+}
+
+async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now: number): Promise<Response> {
+  let request: InvoiceRequest | undefined;
+  let refusal: ApiError | undefined;
+  try {
+    request = validateInvoiceBody(rawBody, caller);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    refusal = err;
+  }
+  // D7: the call counts whatever its outcome; only a produced document counts against the month.
+  const grant = await admitRequest(c.env, caller, { documents: request ? 1 : 0, pdfs: request?.output === 'pdf' ? 1 : 0, now });
+  if (!request) throw refusal!.withHeaders(grant.headers);
+  try {
+    const prepared = await prepareInvoice(c.env, caller, request, { now, baseUrl: new URL(c.req.url).origin, needImages: request.output === 'pdf' });
+    const res = await renderOutput(c, prepared, {
+      success: true,
+      invoice: prepared.invoice,
+      meta: { request_id: c.get('requestId'), processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))), ...grant.meta },
+      anonymous: caller.kind === 'anonymous',
+    });
+    for (const [k, v] of Object.entries(grant.headers)) res.headers.set(k, v);
+    if (caller.kind === 'account') emitAfterResponse(c, caller.accountId, 'invoice.generated', { invoice: prepared.invoice });
+    return res;
+  } catch (err) {
+    const after: UsageGrant = await releaseDocuments(c.env, caller, grant, {}, now).catch(() => grant);
+    if (err instanceof ApiError) throw err.withHeaders(after.headers);
+    throw err;
+  }
+}

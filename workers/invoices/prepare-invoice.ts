@@ -1,0 +1,57 @@
+// One invoice from a validated request to everything its outputs need: number and totals, images,
+// the hosted-link snapshot and the QR choice. Shared by generate and batch.
+import { toInvoiceResponse, type InvoiceRequest, type InvoiceResponse, type ResolvedInvoice } from '@invoice/model';
+import type { Caller } from '../accounts/resolve-caller.ts';
+import type { Env } from '../env.ts';
+import { ApiError } from '../http/api-error.ts';
+import { chooseQr, qrSummary, type QrChoice } from '../hosted/qr-choice.ts';
+import { storeSnapshot, type HostedLink } from '../hosted/snapshot-store.ts';
+import { loadInvoiceImages, type LoadedImage } from './load-images.ts';
+import { resolveOrThrow } from './resolve-or-throw.ts';
+
+export interface PreparedInvoice {
+  resolved: ResolvedInvoice;
+  images: { logo?: LoadedImage; signature?: LoadedImage };
+  hosted?: HostedLink;
+  qr?: QrChoice;
+  invoice: InvoiceResponse;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+/**
+ * D3: anonymous callers get totals only (no snapshot, no QR). For accounts, `features.hosted_link`
+ * and `features.qr` default to true (spec Features); D9: every output stores a snapshot when on.
+ */
+export async function prepareInvoice(env: Env, caller: Caller, request: InvoiceRequest, opts: { now: number; baseUrl: string; needImages: boolean }): Promise<PreparedInvoice> {
+  const resolved = resolveOrThrow(request, opts.now);
+  if (caller.kind === 'anonymous') return { resolved, images: {}, invoice: toInvoiceResponse(resolved, {}) };
+
+  const wantsHosted = request.features?.hosted_link ?? true;
+  // The snapshot must be able to re-render the PDF later, so images are loaded whenever one is stored.
+  const images = opts.needImages || wantsHosted ? await loadInvoiceImages(request) : {};
+  let hosted: HostedLink | undefined;
+  if (wantsHosted) {
+    if (!env.HOSTED_LINK_SECRET) throw new ApiError(503, 'not_provisioned', 'Hosted links are not configured on this server (HOSTED_LINK_SECRET is missing).');
+    hosted = await storeSnapshot(
+      env,
+      {
+        request: resolved.request,
+        images: {
+          logo: images.logo && { mime: images.logo.mime, base64: toBase64(images.logo.bytes) },
+          signature: images.signature && { mime: images.signature.mime, base64: toBase64(images.signature.bytes) },
+        },
+        account_id: caller.accountId,
+      },
+      opts.now,
+      opts.baseUrl,
+    );
+  }
+  const qr = chooseQr(request, hosted?.hosted_url);
+  const invoice = toInvoiceResponse(resolved, { hosted_url: hosted?.hosted_url, hosted_expires_at: hosted?.hosted_expires_at, qr: qrSummary(qr) });
+  return { resolved, images, hosted, qr, invoice };
+}

@@ -1,0 +1,13 @@
+import { InvoiceModelError, resolveInvoice, type InvoiceRequest, type ResolvedInvoice } from '@invoice/model';
+import { ApiError } from '../http/api-error.ts';
+import { todayUtc } from './today.ts';
+
+/** Resolves number/date and computes totals; model errors carry their own 400 code, never a 500. */
+export function resolveOrThrow(request: InvoiceRequest, now: number): ResolvedInvoice {
+  try {
+    return resolveInvoice(request, { today: todayUtc(now), randomBytes: crypto.getRandomValues(new Uint8Array(6)) });
+  } catch (err) {
+    if (err instanceof InvoiceModelError) throw new ApiError(400, err.code, err.message);
+    throw err;
+  }
+}

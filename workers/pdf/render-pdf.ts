@@ -1,0 +1,30 @@
+// The Worker's one way to render an invoice PDF: bundled fonts, HarfBuzz, and the pdf_error contract.
+import type { ResolvedInvoice } from '@invoice/model';
+import { loadFontSet, renderInvoicePdf } from '@invoice/pdf';
+import { ApiError } from '../http/api-error.ts';
+import { fontFiles, harfbuzzWasm } from './font-files.ts';
+
+export interface PdfImages {
+  logo?: Uint8Array;
+  signature?: Uint8Array;
+}
+
+/**
+ * Renders or throws 500 pdf_error naming the request id (issue 4): never a half-written file,
+ * since the bytes are returned only once the whole document is saved.
+ */
+export async function renderPdf(resolved: ResolvedInvoice, images: PdfImages, qr: { text: string; caption?: string } | undefined, requestId: string): Promise<Uint8Array> {
+  try {
+    const fonts = loadFontSet(fontFiles, { harfbuzz: harfbuzzWasm });
+    return await renderInvoicePdf(resolved, { fonts, images, qr });
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', request_id: requestId, msg: 'pdf rendering failed', error: String((err as Error)?.stack ?? err) }));
+    throw new ApiError(500, 'pdf_error', `The PDF could not be rendered (request ${requestId}); nothing was produced.`);
+  }
+}
+
+/** `attachment` for generate, `inline` for hosted links; ASCII fallback name plus the exact one (RFC 6266/5987). */
+export function pdfDisposition(kind: 'attachment' | 'inline', number: string): string {
+  const ascii = number.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(number)}.pdf`;
+}
