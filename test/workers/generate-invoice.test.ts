@@ -173,3 +173,33 @@ describe('POST /api/generate-invoice, authenticated', () => {
     expect(body.error).toEqual({ code: 'validation_error', message: expect.stringContaining('from.logo') });
   });
 });
+
+describe('POST /api/generate-invoice with Idempotency-Key (D8)', () => {
+  it('D8: 20 concurrent requests with one key produce exactly one document; the rest replay it or conflict', async () => {
+    const { apiKey } = await verifiedAccountWithKey('idem');
+    const body = { ...minimal, output: 'pdf' };
+    const send = () => call('/api/generate-invoice', { method: 'POST', json: body, headers: { Authorization: `Bearer ${apiKey}`, 'Idempotency-Key': 'same-key-1' } });
+    const responses = await Promise.all(Array.from({ length: 20 }, send));
+    const fresh = responses.filter((r) => r.status === 200 && r.headers.get('Idempotent-Replayed') !== 'true');
+    const replays = responses.filter((r) => r.status === 200 && r.headers.get('Idempotent-Replayed') === 'true');
+    const conflicts = responses.filter((r) => r.status === 409);
+    expect(fresh).toHaveLength(1);
+    expect(replays.length + conflicts.length).toBe(19);
+    const first = new Uint8Array(await fresh[0].arrayBuffer());
+    for (const r of replays) expect(new Uint8Array(await r.arrayBuffer())).toEqual(first);
+    // Only the one generation counted against the hourly window.
+    const after = await send();
+    expect(after.headers.get('Idempotent-Replayed')).toBe('true');
+    const me = await call('/api/generate-invoice', { method: 'POST', json: minimal, headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(me.headers.get('X-RateLimit-Remaining-Hourly')).toBe('38');
+  });
+
+  it('D8: the same key with another body is 422 idempotency_key_conflict', async () => {
+    const { apiKey } = await verifiedAccountWithKey('idem2');
+    const headers = { Authorization: `Bearer ${apiKey}`, 'Idempotency-Key': 'k-2' };
+    expect((await call('/api/generate-invoice', { method: 'POST', json: minimal, headers })).status).toBe(200);
+    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, notes: 'changed' }, headers });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as Json).error.code).toBe('idempotency_key_conflict');
+  });
+});

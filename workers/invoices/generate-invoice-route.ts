@@ -5,6 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { allowOnly } from '../http/method-not-allowed.ts';
 import { MB, parseJsonText, readRawBody } from '../http/read-json-body.ts';
+import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { admitRequest, peekUsage, releaseDocuments, type UsageGrant } from '../limits/admit-request.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
 import { assertAnonymousAllowed } from './anonymous-rules.ts';
@@ -21,7 +22,11 @@ invoiceRoutes.post('/api/generate-invoice', async (c) => {
   try {
     if (caller.kind === 'account') requireVerifiedAccount(caller);
     const rawBody = await readRawBody(c, BODY_LIMIT);
-    return await generate(c, caller, rawBody, Date.now());
+    const scope = caller.kind === 'account' ? caller.accountId : `ip:${caller.ip}`;
+    // D8: replays and conflicts run nothing, so they count against no window.
+    return await withIdempotency(c, scope, rawBody, () => generate(c, caller, rawBody, Date.now()), {
+      extraHeaders: async () => (await peekUsage(c.env, caller)).headers,
+    });
   } catch (err) {
     // D7: every generate response, errors included, carries the rate-limit headers.
     if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers)) err.withHeaders((await peekUsage(c.env, caller)).headers);
