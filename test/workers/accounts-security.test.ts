@@ -143,4 +143,11 @@ describe('timing-safe comparison', () => {
     hash[31] ^= 1;
     expect(await verifyPassword('password-123', [...parts.slice(0, 3), bytesToBase64(hash)].join('$'))).toBe(false);
   });
+
+  it('hashes written by scripts/admin.mjs (node:crypto pbkdf2Sync, same format) verify in the Worker', async () => {
+    const { verifyPassword } = await import('../../workers/accounts/password-hash.ts');
+    const fromAdmin = 'pbkdf2_sha256$100000$muU1s7URiIfuajrdu+AuCQ==$IPf4N7v12PmJJRUDyXUyxrsy7ueqg8RqTKLbyuHY+V0=';
+    expect(await verifyPassword('admin-made password', fromAdmin)).toBe(true);
+    expect(await verifyPassword('admin-made passworD', fromAdmin)).toBe(false);
+  });
 });
