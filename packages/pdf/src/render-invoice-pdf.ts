@@ -30,7 +30,7 @@ export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInv
   const doc = await createInvoiceDocument({ ...view.document, language: view.language });
   const engine = createTextEngine(doc, opts.fonts, { language: view.language });
   const ctx: RenderContext = {
-    c: new Canvas(doc, engine, view.direction),
+    c: new Canvas(doc, engine, view.direction, view.language),
     view,
     theme: template.theme(view.accent),
     logo: await embedImage(doc, opts.images?.logo),

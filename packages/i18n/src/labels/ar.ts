@@ -43,7 +43,7 @@ export const ar: Labels = {
   registrationNo: 'رقم السجل التجاري',
   website: 'الموقع الإلكتروني',
   paid: 'مدفوعة',
-  partial: 'مدفوعة جزئيًا',
+  partial: 'مدفوعة جزئيا',
   page: 'صفحة {page} من {pages}',
   signature: 'التوقيع المعتمد',
   taxInclusive: 'الأسعار شاملة الضريبة',

@@ -5,6 +5,11 @@ import {
 } from '@cantoo/pdf-lib';
 import type { TextEngine, TextStyle } from '../text/text-engine.ts';
 
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+// Arabic and Devanagari reach further above and below the line than Latin: give their lines more room.
+const TALL_SCRIPTS = new Set(['ar', 'hi']);
+
 export type Rgb = [number, number, number];
 export type Align = 'start' | 'end' | 'center';
 
@@ -25,7 +30,12 @@ export class Canvas {
     readonly doc: PDFDocument,
     readonly engine: TextEngine,
     readonly direction: 'ltr' | 'rtl',
-  ) {}
+    language = 'en',
+  ) {
+    this.leading = TALL_SCRIPTS.has(language) ? 1.12 : 1;
+  }
+
+  private readonly leading: number;
 
   get rtl(): boolean {
     return this.direction === 'rtl';
@@ -65,7 +75,7 @@ export class Canvas {
   }
 
   lineHeight(style: TextStyle): number {
-    return this.engine.lineHeight(style);
+    return this.engine.lineHeight(style) * this.leading;
   }
 
   /** Draws one line of text whose line box starts at `top`, inside the logical box x..x+width. */
@@ -78,7 +88,9 @@ export class Canvas {
     this.engine.draw(this.page, text, this.px(x, width), PAGE.height - baseline, style, {
       align: physical,
       width,
-      direction: this.direction,
+      // In an Arabic document a value with no right-to-left letters (a phone number, an IBAN,
+      // an English sentence) keeps its own order; only its position is mirrored.
+      direction: this.rtl && RTL_LETTER.test(text) ? 'rtl' : 'ltr',
     });
   }
 

@@ -53,7 +53,8 @@ function layoutColumns(ctx: RenderContext, header: TextStyle, cell: TextStyle): 
 }
 
 function cellLines(ctx: RenderContext, text: string, width: number, style: TextStyle): string[] {
-  return text === '' ? [] : ctx.c.wrap(text, Math.max(10, width - 2 * PAD_X), style);
+  // +0.5: a column sized to its widest value must not wrap that value on rounding error.
+  return text === '' ? [] : ctx.c.wrap(text, Math.max(10, width - 2 * PAD_X + 0.5), style);
 }
 
 /** The table header and one atomic block per item (a row is never split across pages). */

@@ -21,7 +21,7 @@ export function logoPiece(logo: PDFImage, maxWidth: number, maxHeight: number, a
 export function titlePieces(ctx: RenderContext, width: number, size: number, color: Rgb, align: 'start' | 'end' = 'start', upper = false): Piece[] {
   const style: TextStyle = { size, weight: 'bold', color };
   const text = upper ? ctx.view.title.toLocaleUpperCase(ctx.view.language) : ctx.view.title;
-  return wrappedPieces(ctx.c, text, width, style, align, 1.02);
+  return wrappedPieces(ctx.c, text, width, style, align, 1.06);
 }
 
 /** `Label value` on one line when it fits (e.g. the invoice number under the title). */

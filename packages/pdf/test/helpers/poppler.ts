@@ -1,0 +1,94 @@
+/** Inspecting rendered PDFs with the poppler tools and qpdf, as a reader's software would see them. */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PNG } from 'pngjs';
+
+export const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test/.out/pdf-layout');
+
+export function writePdf(name: string, bytes: Uint8Array): string {
+  mkdirSync(OUT, { recursive: true });
+  const file = path.join(OUT, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/** Text as extracted, with poppler's bidi embedding marks removed. */
+export function pdfText(file: string, opts: { layout?: boolean; first?: number; last?: number } = {}): string {
+  const args = [...(opts.layout ? ['-layout'] : []), ...(opts.first ? ['-f', String(opts.first)] : []), ...(opts.last ? ['-l', String(opts.last)] : []), file, '-'];
+  return execFileSync('pdftotext', args, { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
+}
+
+/** Whitespace-free form for comparing strings whose spacing extraction may change (RTL runs). */
+export const squash = (s: string) => s.replace(/[\s\u00a0\u202f\u202a-\u202e]/g, '');
+
+export interface FontRow { name: string; type: string; embedded: boolean; subset: boolean; unicode: boolean }
+
+export function pdfFonts(file: string): FontRow[] {
+  const out = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim());
+  return out.map((line) => {
+    const cols = line.trim().split(/\s+/);
+    const n = cols.length;
+    return { name: cols[0], type: cols.slice(1, n - 6).join(' '), embedded: cols[n - 5] === 'yes', subset: cols[n - 4] === 'yes', unicode: cols[n - 3] === 'yes' };
+  });
+}
+
+export function qpdfCheck(file: string): { ok: boolean; output: string } {
+  const r = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
+  return { ok: r.status === 0, output: r.stdout + r.stderr };
+}
+
+export function pdfInfo(file: string): Record<string, string> {
+  const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return Object.fromEntries(out.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+}
+
+/** The catalog, uncompressed (object streams off), to read /Lang. */
+export function catalogText(file: string): string {
+  const qdf = `${file}.qdf`;
+  execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
+  return readFileSync(qdf, 'latin1');
+}
+
+export function renderPng(file: string, page: number, dpi: number): PNG {
+  const prefix = `${file}-p${page}-${dpi}`;
+  execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, prefix]);
+  return PNG.sync.read(readFileSync(`${prefix}.png`));
+}
+
+export interface WordBox { page: number; text: string; xMin: number; yMin: number; xMax: number; yMax: number; pageWidth: number; pageHeight: number }
+
+/** Every word with its bounding box in points (pdftotext -bbox). */
+export function wordBoxes(file: string): WordBox[] {
+  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const words: WordBox[] = [];
+  let page = 0;
+  let pw = 0;
+  let ph = 0;
+  for (const m of html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
+    if (m[1]) { page++; pw = Number(m[1]); ph = Number(m[2]); continue; }
+    words.push({ page, text: m[7], xMin: Number(m[3]), yMin: Number(m[4]), xMax: Number(m[5]), yMax: Number(m[6]), pageWidth: pw, pageHeight: ph });
+  }
+  return words;
+}
+
+/** Pairs of words on the same page whose boxes overlap by more than `tolerance` points both ways. */
+export function overlappingWords(words: WordBox[], tolerance = 1.5): [WordBox, WordBox][] {
+  const out: [WordBox, WordBox][] = [];
+  const byPage = new Map<number, WordBox[]>();
+  for (const w of words) byPage.set(w.page, [...(byPage.get(w.page) ?? []), w]);
+  for (const list of byPage.values()) {
+    list.sort((a, b) => a.yMin - b.yMin);
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length && list[j].yMin < list[i].yMax - tolerance; j++) {
+        const a = list[i];
+        const b = list[j];
+        const dx = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin);
+        const dy = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin);
+        if (dx > tolerance && dy > tolerance) out.push([a, b]);
+      }
+    }
+  }
+  return out;
+}
