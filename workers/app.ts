@@ -7,6 +7,7 @@ import { devEmailRoutes } from './email/dev-email-routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { hostedRoutes } from './hosted/routes.ts';
 import { invoiceRoutes } from './invoices/generate-invoice-route.ts';
+import { batchRoutes } from './batch/batch-route.ts';
 
 /** Builds the app; each endpoint group mounts its own routes. */
 export function createApp() {
@@ -22,6 +23,7 @@ export function createApp() {
   app.get('/api/health', (c) => c.json({ status: 'ok', version: c.env.SERVICE_VERSION ?? '1.0.0' }));
 
   app.route('/', invoiceRoutes);
+  app.route('/', batchRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/dev', devEmailRoutes);
   app.route('/api/webhooks', webhookRoutes);

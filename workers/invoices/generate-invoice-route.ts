@@ -36,8 +36,8 @@ invoiceRoutes.post('/api/generate-invoice', async (c) => {
 allowOnly(invoiceRoutes, '/api/generate-invoice', ['POST']);
 
 /** Parses and validates without side effects; D3's anonymous refusal comes before field rules. */
-export function validateInvoiceBody(rawBody: string, caller: Caller): InvoiceRequest {
-  const input = normaliseInvoiceInput(parseJsonText(rawBody));
+export function validateInvoiceInput(body: unknown, caller: Caller): InvoiceRequest {
+  const input = normaliseInvoiceInput(body);
   if (caller.kind === 'anonymous') assertAnonymousAllowed(input);
   const parsed = parseInvoiceRequest(input);
   if (!parsed.ok) throw new ApiError(400, parsed.error.code, parsed.error.message);
@@ -48,7 +48,7 @@ async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now
   let request: InvoiceRequest | undefined;
   let refusal: ApiError | undefined;
   try {
-    request = validateInvoiceBody(rawBody, caller);
+    request = validateInvoiceInput(parseJsonText(rawBody), caller);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     refusal = err;

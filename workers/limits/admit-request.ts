@@ -72,7 +72,7 @@ export async function admitRequest(env: Env, caller: Caller, req: { documents: n
  * document each. Throws 429/402 when not even the first fits; otherwise `admitted` < items.length
  * means the rest were rate limited.
  */
-export async function admitBatchItems(env: Env, caller: Caller, items: { pdf: boolean }[], now = Date.now()): Promise<{ admitted: number; grant: UsageGrant }> {
+export async function admitBatchItems(env: Env, caller: Caller, items: { pdf: boolean }[], now = Date.now()): Promise<{ admitted: number; grant: UsageGrant; refusal?: ApiError }> {
   const limits = limitsFor(caller);
   const outcome = await limiter(env, caller).admitMany({ now, limits, pdfFlags: items.map((i) => i.pdf), accountId: accountId(caller) });
   const accountLevel = caller.kind === 'account';
@@ -80,10 +80,10 @@ export async function admitBatchItems(env: Env, caller: Caller, items: { pdf: bo
     throw refusalError(outcome.refused!, caller, limits, buildGrant(limits, outcome.usage as Usage, now, { accountLevel }), now);
   }
   const pdfs = items.slice(0, outcome.admitted).filter((i) => i.pdf).length;
-  return {
-    admitted: outcome.admitted,
-    grant: buildGrant(limits, outcome.usage as Usage, now, { accountLevel, reservation: { monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs } }),
-  };
+  const grant = buildGrant(limits, outcome.usage as Usage, now, { accountLevel, reservation: { monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs } });
+  // The error the items past the admitted prefix fail with (batch: per-item rate-limit errors).
+  const refusal = outcome.refused ? refusalError(outcome.refused, caller, limits, grant, now) : undefined;
+  return { admitted: outcome.admitted, grant, refusal };
 }
 
 /** Gives back the grant's reserved documents when they were not produced; returns fresh headers/meta. */

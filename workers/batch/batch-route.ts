@@ -1,0 +1,106 @@
+// POST /api/batch (spec: Batch shapes; D4, D7, D8): 1–50 invoices, each validated and generated on its own.
+import { Hono, type Context } from 'hono';
+import type { InvoiceRequest } from '@invoice/model';
+import { requireVerifiedAccount, resolveCaller, type AccountCaller } from '../accounts/resolve-caller.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError } from '../http/api-error.ts';
+import { allowOnly } from '../http/method-not-allowed.ts';
+import { MB, parseJsonText, readRawBody } from '../http/read-json-body.ts';
+import { withIdempotency } from '../idempotency/with-idempotency.ts';
+import { admitBatchItems, peekUsage, releaseDocuments } from '../limits/admit-request.ts';
+import { emitAfterResponse } from '../webhooks/emit-event.ts';
+import { validateInvoiceInput } from '../invoices/generate-invoice-route.ts';
+import { prepareInvoice, type PreparedInvoice } from '../invoices/prepare-invoice.ts';
+import { BatchRequestSchema } from './batch-schemas.ts';
+import { mapConcurrently } from './map-concurrently.ts';
+
+export const batchRoutes = new Hono<AppEnv>();
+
+/** D5: batch bodies are at most 25 MB. */
+const BODY_LIMIT = 25 * MB;
+/** Items prepared at once: KV writes and image fetches overlap without exceeding the Worker's 6 connections. */
+const CONCURRENCY = 6;
+
+type ItemResult = { index: number; success: true; invoice: PreparedInvoice['invoice'] } | { index: number; success: false; error: { code: string; message: string } };
+
+batchRoutes.post('/api/batch', async (c) => {
+  const caller = await resolveCaller(c);
+  requireVerifiedAccount(caller);
+  try {
+    const rawBody = await readRawBody(c, BODY_LIMIT);
+    return await withIdempotency(c, caller.accountId, rawBody, () => runBatch(c, caller, rawBody, Date.now()), {
+      extraHeaders: async () => (await peekUsage(c.env, caller)).headers,
+    });
+  } catch (err) {
+    if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers)) err.withHeaders((await peekUsage(c.env, caller)).headers);
+    throw err;
+  }
+});
+allowOnly(batchRoutes, '/api/batch', ['POST']);
+
+function parseBatch(rawBody: string): unknown[] {
+  const parsed = BatchRequestSchema.safeParse(parseJsonText(rawBody));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue.path.length ? issue.path.join('.') : 'body';
+    throw new ApiError(400, 'validation_error', `${path}: ${issue.path.length ? issue.message : 'must be a JSON object with an invoices array'}`);
+  }
+  return parsed.data.invoices;
+}
+
+async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: string, now: number): Promise<Response> {
+  const raw = parseBatch(rawBody);
+  const checked = raw.map((item) => {
+    try {
+      return { request: validateInvoiceInput(item, caller) };
+    } catch (err) {
+      if (err instanceof ApiError) return { error: err };
+      throw err;
+    }
+  });
+  // D7: every item counts against the windows; the longest prefix that fits is admitted.
+  const { admitted, grant, refusal } = await admitBatchItems(c.env, caller, checked.map((x) => ({ pdf: x.request?.output === 'pdf' })), now);
+  const baseUrl = new URL(c.req.url).origin;
+
+  const results: ItemResult[] = await mapConcurrently(checked, CONCURRENCY, async (item, index): Promise<ItemResult> => {
+    if (index >= admitted) return { index, success: false, error: refusal!.toBody().error };
+    if (!item.request) return { index, success: false, error: item.error!.toBody().error };
+    try {
+      const prepared = await prepareInvoice(c.env, caller, item.request as InvoiceRequest, { now, baseUrl, needImages: false });
+      return { index, success: true, invoice: prepared.invoice };
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) return { index, success: false, error: err.toBody().error };
+      console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), msg: 'batch item failed', index, error: String((err as Error)?.stack ?? err) }));
+      return { index, success: false, error: { code: 'internal_error', message: `Item ${index} could not be generated (request ${c.get('requestId')}).` } };
+    }
+  });
+
+  // Admitted items that produced no document give their monthly reservation back.
+  const unproduced = results.slice(0, admitted).filter((r) => !r.success);
+  const unproducedPdfs = unproduced.filter((r) => checked[r.index].request?.output === 'pdf').length;
+  const usage = unproduced.length ? await releaseDocuments(c.env, caller, grant, { documents: unproduced.length, pdfs: unproducedPdfs }, now) : grant;
+
+  const generated = results.filter((r) => r.success).length;
+  const res = c.json({
+    success: true,
+    count: results.length,
+    results,
+    meta: {
+      request_id: c.get('requestId'),
+      processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))),
+      ...usage.meta,
+      requested: results.length,
+      generated,
+      rate_limited: admitted < results.length,
+    },
+  });
+  for (const [k, v] of Object.entries(usage.headers)) res.headers.set(k, v);
+  if (generated > 0) {
+    emitAfterResponse(c, caller.accountId, 'batch.generated', {
+      count: results.length,
+      generated,
+      results: results.map((r) => ({ index: r.index, success: r.success, number: r.success ? r.invoice.number : undefined, hosted_url: r.success ? r.invoice.hosted_url : undefined })),
+    });
+  }
+  return res;
+}

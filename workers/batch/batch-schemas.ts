@@ -1,0 +1,38 @@
+import { InvoiceRequestSchema, InvoiceResponseSchema } from '@invoice/model';
+import { z } from 'zod';
+import { ErrorBodySchema, MetaSchema } from '../http/response-schemas.ts';
+
+/** Spec: Batch shapes. Items are validated one by one (a bad item fails alone), so the array holds raw values. */
+export const MAX_BATCH_ITEMS = 50;
+
+export const BatchRequestSchema = z
+  .object({
+    invoices: z
+      .array(z.unknown(), { error: 'is required and must be an array of invoice requests' })
+      .min(1, { message: 'must have at least 1 invoice' })
+      .max(MAX_BATCH_ITEMS, { message: `must have at most ${MAX_BATCH_ITEMS} invoices` }),
+  })
+  .meta({ id: 'BatchRequest' });
+
+/** The documented form for /openapi.json: each element is an InvoiceRequest. */
+export const BatchRequestDocSchema = z
+  .object({ invoices: z.array(InvoiceRequestSchema).min(1).max(MAX_BATCH_ITEMS) })
+  .meta({ id: 'BatchRequestBody' });
+
+export const BatchResultSchema = z
+  .object({
+    index: z.int(),
+    success: z.boolean(),
+    invoice: InvoiceResponseSchema.optional(),
+    error: ErrorBodySchema.shape.error.optional(),
+  })
+  .meta({ id: 'BatchResult' });
+
+export const BatchResponseSchema = z
+  .object({
+    success: z.literal(true),
+    count: z.int(),
+    results: z.array(BatchResultSchema),
+    meta: MetaSchema.extend({ requested: z.int(), generated: z.int(), rate_limited: z.boolean() }),
+  })
+  .meta({ id: 'BatchResponse' });
