@@ -1,6 +1,7 @@
 // Arithmetic budget: a 20-line invoice with mixed taxes and discounts, validated and calculated.
 // Budget (issue): median under 0.2 ms for parse + calculate on Node 22.
 import { calculateInvoice, parseInvoiceRequest, resolveInvoice, toInvoiceResponse } from '../packages/invoice-model/src/index.ts';
+import os from 'node:os';
 import { measure, ms } from './measure.ts';
 
 const BUDGET_MS = 0.2;
@@ -53,4 +54,5 @@ ${row('parseInvoiceRequest (normalise + zod + amount rules)', parseOnly)}
 ${row('calculateInvoice alone', calcOnly)}
 ${row('resolveInvoice + toInvoiceResponse', toJson)}
 
-Budget: median of parse + calculate under ${BUDGET_MS} ms — ${verdict}.`);
+Budget: median of parse + calculate under ${BUDGET_MS} ms — ${verdict}.
+Load average at the end of the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (the machine is shared; medians rise with load).`);

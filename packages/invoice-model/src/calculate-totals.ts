@@ -50,9 +50,10 @@ export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
       gross: a.gross,
       line_total: a.line_total,
       global_discount_share: fromMinorUnits(shares[i], mu),
-      taxable_base: fromMinorUnits(taxable[i].baseMinor, mu),
+      // Equal values share one (immutable) Decimal instead of building another.
+      taxable_base: shares[i] === 0n ? a.line_total : fromMinorUnits(taxable[i].baseMinor, mu),
       taxes: lineTaxes[i],
-      tax_amount: fromMinorUnits(lineTaxMinor[i], mu),
+      tax_amount: lineTaxes[i].length === 1 ? lineTaxes[i][0].amount : fromMinorUnits(lineTaxMinor[i], mu),
     };
     if (item.unit !== undefined) line.unit = item.unit;
     const single = taxable[i].taxes.singleRate;

@@ -53,8 +53,15 @@ export function numberToScaled(n: number, places: number, what = 'a number'): bi
 }
 
 /** An integer count of 10^-places as a Decimal (one string parse, no arithmetic). */
+const INV_POW10 = Array.from({ length: 41 }, (_, i) => new Money(`1e-${i}`));
+const SMALL = 10_000_000n; // decimal.js builds integers below 1e7 without parsing a string
+
 export function scaledToDecimal(units: bigint, places: number): Decimal {
   if (units === 0n) return ZERO;
+  if (units < SMALL && units > -SMALL) {
+    const whole = new Money(Number(units));
+    return places === 0 ? whole : whole.times(INV_POW10[places]);
+  }
   return places === 0 ? new Money(units.toString()) : new Money(`${units}e-${places}`);
 }
 
