@@ -8,6 +8,7 @@ import { webhookRoutes } from './webhooks/routes.ts';
 import { hostedRoutes } from './hosted/routes.ts';
 import { invoiceRoutes } from './invoices/generate-invoice-route.ts';
 import { batchRoutes } from './batch/batch-route.ts';
+import { openApiRoutes } from './openapi/openapi-route.ts';
 
 /** Builds the app; each endpoint group mounts its own routes. */
 export function createApp() {
@@ -24,6 +25,7 @@ export function createApp() {
 
   app.route('/', invoiceRoutes);
   app.route('/', batchRoutes);
+  app.route('/', openApiRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/dev', devEmailRoutes);
   app.route('/api/webhooks', webhookRoutes);
