@@ -54,4 +54,4 @@ ${row('calculateInvoice alone', calcOnly)}
 ${row('resolveInvoice + toInvoiceResponse', toJson)}
 
 Budget: median of parse + calculate under ${BUDGET_MS} ms — ${verdict}.
-Load average at the end of the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (the machine is shared; medians rise with load).`);
+The machine is shared with other jobs, so medians here are upper bounds.`);
