@@ -1,10 +1,11 @@
-// The PDF of a hosted invoice, rendered on demand from its snapshot (D9).
-import type { Env } from '../env.ts';
-import { ApiError } from '../http/api-error.ts';
-import type { RenderedSnapshot } from './render-snapshot.ts';
+// The PDF of a hosted invoice, rendered on demand from its snapshot (D9) through the Worker's one
+// PDF path (bundled fonts, pdf_error contract). Same invoice, images and QR text as at generation,
+// so the bytes equal the PDF generate produced for this link (D14).
+import { renderPdf } from '../pdf/render-pdf.ts';
+import { snapshotImages, type RenderedSnapshot } from './render-snapshot.ts';
 import type { StoredSnapshot } from './snapshot-store.ts';
 
-export async function renderSnapshotPdf(_env: Env, _snap: StoredSnapshot, _rendered: RenderedSnapshot): Promise<Uint8Array> {
-  // Wired to packages/pdf renderInvoicePdf once it lands (see the hosted-link hand-over).
-  throw new ApiError(500, 'pdf_error', 'PDF rendering is not available yet');
+export async function renderSnapshotPdf(snap: StoredSnapshot, rendered: RenderedSnapshot, requestId: string): Promise<Uint8Array> {
+  const qr = rendered.qr && { text: rendered.qr.value, caption: rendered.qr.type };
+  return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId);
 }

@@ -38,9 +38,3 @@ export function snapshotImages(snap: StoredSnapshot): { logo?: Uint8Array; signa
     signature: snap.images?.signature ? base64ToBytes(snap.images.signature.base64) : undefined,
   };
 }
-
-/** `Content-Disposition: inline` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function inlineDisposition(number: string): string {
-  const ascii = number.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(number)}.pdf`;
-}

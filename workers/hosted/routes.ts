@@ -4,7 +4,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
-import { inlineDisposition, resolveSnapshot, snapshotJsonBody } from './render-snapshot.ts';
+import { pdfDisposition } from '../pdf/render-pdf.ts';
+import { resolveSnapshot, snapshotJsonBody } from './render-snapshot.ts';
 import { renderSnapshotPdf } from './render-snapshot-pdf.ts';
 import { loadSnapshot } from './snapshot-store.ts';
 
@@ -33,11 +34,11 @@ hostedRoutes.get('/:id', async (c: Context<AppEnv>) => {
     const meta = { request_id: c.get('requestId'), processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))) };
     return privacyHeaders(c.json(snapshotJsonBody(rendered, meta)));
   }
-  const pdf = await renderSnapshotPdf(c.env, snap, rendered);
+  const pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'));
   return privacyHeaders(
     new Response(pdf, {
       status: 200,
-      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': inlineDisposition(rendered.invoice.number), 'Content-Length': String(pdf.byteLength) },
+      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': pdfDisposition('inline', rendered.invoice.number), 'Content-Length': String(pdf.byteLength) },
     }),
   );
 });

@@ -1,0 +1,61 @@
+import { env, exports } from 'cloudflare:workers';
+import { parseInvoiceRequest, resolveInvoice } from '@invoice/model';
+import { describe, expect, it } from 'vitest';
+import type { Env } from '../../workers/env.ts';
+import { renderPdf } from '../../workers/pdf/render-pdf.ts';
+import { storeSnapshot, type InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
+
+const e = env as unknown as Env;
+const BASE = 'https://invoices.example.com';
+
+// 1×1 red PNG
+const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+
+function snapshot(extra: Record<string, unknown> = {}, images?: InvoiceSnapshot['images']): InvoiceSnapshot {
+  const parsed = parseInvoiceRequest({
+    from: { name: 'Acme GmbH' },
+    to: { name: 'Globex Ltd' },
+    invoice: { number: 'INV-PDF-Ü1', date: '2026-03-02', currency: 'EUR', language: 'de' },
+    items: [{ description: 'Beratung', quantity: 2, unit_price: 99.99, tax_rate: 19 }],
+    ...extra,
+  });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const resolved = resolveInvoice(parsed.value, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
+  return { request: resolved.request, images };
+}
+
+describe('GET /api/i/{id} as PDF (D9)', () => {
+  it('D9: the PDF is the default format, served inline with the invoice number as file name', async () => {
+    const link = await storeSnapshot(e, snapshot(), Date.now(), BASE);
+    const res = await exports.default.fetch(link.hosted_url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/pdf');
+    expect(res.headers.get('Content-Disposition')).toBe(`inline; filename="INV-PDF-_1.pdf"; filename*=UTF-8''INV-PDF-%C3%9C1.pdf`);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+    expect(Number(res.headers.get('Content-Length'))).toBe(bytes.byteLength);
+    expect((await exports.default.fetch(`${link.hosted_url}&format=pdf`)).status).toBe(200);
+  });
+
+  it('D14: the hosted PDF is byte-identical to rendering the same invoice with the hosted link as QR text', async () => {
+    const snap = snapshot({}, { logo: { mime: 'image/png', base64: PNG_B64 } });
+    const link = await storeSnapshot(e, snap, Date.now(), BASE);
+    const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
+    const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
+    const logo = Uint8Array.from(atob(PNG_B64), (ch) => ch.charCodeAt(0));
+    const expected = await renderPdf(resolved, { logo }, { text: link.hosted_url, caption: 'url' }, 'req_test');
+    expect(served).toEqual(expected);
+    // and the stored logo really reaches the renderer
+    const withoutLogo = await renderPdf(resolved, {}, { text: link.hosted_url, caption: 'url' }, 'req_test');
+    expect(served).not.toEqual(withoutLogo);
+  });
+
+  it('spec: with payment.qr the PDF encodes the payment value, not the hosted link', async () => {
+    const snap = snapshot({ payment: { qr: { type: 'url', value: 'https://pay.example.com/x' } } });
+    const link = await storeSnapshot(e, snap, Date.now(), BASE);
+    const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
+    const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
+    expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x', caption: 'url' }, 'req_test'));
+  });
+});
