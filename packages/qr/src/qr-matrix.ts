@@ -16,8 +16,22 @@ function utf8BinaryString(text: string): string {
   return out;
 }
 
+// qrcode-generator scores all 8 masks (~3 ms for a hosted link); the same text (a merchant's UPI
+// payload, a hosted link rendered again) is common, so recent symbols are kept, isolate-wide.
+const recent = new Map<string, QrMatrix>();
+const RECENT_MAX = 64;
+
 /** Encodes text in byte mode with error correction M at the smallest version that fits. */
 export function encodeQr(text: string): QrMatrix {
+  const hit = recent.get(text);
+  if (hit) return hit;
+  const matrix = encodeUncached(text);
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(text, matrix);
+  return matrix;
+}
+
+function encodeUncached(text: string): QrMatrix {
   const qr = qrcode(0, 'M');
   qr.addData(utf8BinaryString(text), 'Byte');
   qr.make();

@@ -11,7 +11,7 @@ export function paymentBlock(ctx: RenderContext): Block | null {
   const { c, theme, view, qr } = ctx;
   if (view.payment.length === 0 && !qr) return null;
   const side = qr ? qrSide(qr.matrix) : 0;
-  const qrWidth = qr ? Math.max(side, 130) : 0;
+  const qrWidth = qr ? Math.max(side, 160) : 0;
   const leftWidth = ctx.width - (qr ? qrWidth + 20 : 0);
   const left: Piece[] = [];
   if (view.payment.length) {
