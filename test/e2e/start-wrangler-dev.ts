@@ -25,7 +25,9 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   stateDir = mkdtempSync(join(tmpdir(), 'invoice-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn('node', ['scripts/dev.mjs', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--inspector-port', '0'], {
+  child = spawn('node', ['scripts/dev.mjs', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--inspector-port', '0',
+    // D10 retries wait seconds, not minutes, in this throw-away dev instance (honoured only with DEV_MODE=true).
+    '--var', 'WEBHOOK_RETRY_DELAYS_SECONDS:1'], {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -1,0 +1,73 @@
+// D9 in a real browser: a hosted_url from an authenticated generate call, opened in headless
+// Chromium (Debian's /usr/bin/chromium driven by playwright-core) with no credentials at all.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sampleInvoice, verifiedAccount } from './webhooks-fixtures.ts';
+
+const baseUrl = inject('baseUrl');
+type Json = Record<string, any>;
+
+describe('hosted link in headless Chromium (D9)', () => {
+  let profile: string;
+  let browser: BrowserContext;
+  let hostedUrl: string;
+  let number: string;
+
+  beforeAll(async () => {
+    const { apiKey } = await verifiedAccount(baseUrl, 'hosted-browser');
+    const res = await fetch(`${baseUrl}/api/generate-invoice`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(sampleInvoice()),
+    });
+    expect(res.status).toBe(200);
+    const invoice = ((await res.json()) as Json).invoice;
+    hostedUrl = invoice.hosted_url;
+    number = invoice.number;
+    expect(hostedUrl).toMatch(new RegExp(`^${baseUrl}/api/i/[0-9A-Za-z]{22}\\?t=[A-Za-z0-9_-]{43}$`));
+
+    profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('D9: the browser gets the PDF inline (application/pdf, inline disposition) and shows it, no download', async () => {
+    const page = await browser.newPage();
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    const response = await page.goto(hostedUrl, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    expect(await response?.headerValue('content-type')).toBe('application/pdf');
+    expect(await response?.headerValue('content-disposition')).toMatch(new RegExp(`^inline; filename="${number}\\.pdf"`));
+    // response.body() would give the viewer's page: fetch the bytes through the same (cookie-less) browser context
+    const bytes = await (await browser.request.get(hostedUrl)).body();
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Chromium's built-in PDF viewer (an extension frame) displays it at the hosted URL
+    expect(page.url()).toBe(hostedUrl);
+    await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/'))).toBe(true);
+    expect(downloads).toEqual([]);
+    await page.close();
+  });
+
+  it('D9: the same link as JSON, and a tampered link is 404 in the browser too', async () => {
+    const page = await browser.newPage();
+    const json = await page.goto(`${hostedUrl}&format=json`);
+    expect(json?.status()).toBe(200);
+    expect(((await json!.json()) as Json).invoice.number).toBe(number);
+    const bad = await page.goto(hostedUrl.replace(/t=./, (m) => (m.endsWith('A') ? 't=B' : 't=A')));
+    expect(bad?.status()).toBe(404);
+    expect(((await bad!.json()) as Json).error.code).toBe('not_found');
+    await page.close();
+  });
+});
