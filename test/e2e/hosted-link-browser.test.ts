@@ -1,14 +1,25 @@
 // D9 in a real browser: a hosted_url from an authenticated generate call, opened in headless
 // Chromium (Debian's /usr/bin/chromium driven by playwright-core) with no credentials at all.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sampleInvoice, verifiedAccount } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 type Json = Record<string, any>;
+
+/** Rasterises page 1 at 150 dpi with poppler and decodes the QR code on it. */
+function qrOnFirstPage(pdf: Uint8Array, dir: string): string | undefined {
+  writeFileSync(join(dir, 'in.pdf'), pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', join(dir, 'in.pdf'), join(dir, 'page')]);
+  const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
 
 describe('hosted link in headless Chromium (D9)', () => {
   let profile: string;
@@ -69,5 +80,27 @@ describe('hosted link in headless Chromium (D9)', () => {
     expect(bad?.status()).toBe(404);
     expect(((await bad!.json()) as Json).error.code).toBe('not_found');
     await page.close();
+  });
+
+  it('spec: the QR code in the hosted PDF encodes the hosted link, or payment.qr when given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hosted-qr-'));
+    try {
+      const pdf = new Uint8Array(await (await fetch(hostedUrl)).arrayBuffer());
+      expect(qrOnFirstPage(pdf, dir)).toBe(hostedUrl);
+
+      const { apiKey } = await verifiedAccount(baseUrl, 'hosted-qr');
+      const pay = 'https://pay.example.com/checkout/INV-QR-1';
+      const res = await fetch(`${baseUrl}/api/generate-invoice`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(sampleInvoice({ payment: { qr: { type: 'url', value: pay } } })),
+      });
+      const invoice = ((await res.json()) as Json).invoice;
+      expect(invoice.qr).toEqual({ source: 'payment', type: 'url' });
+      const paid = new Uint8Array(await (await fetch(invoice.hosted_url)).arrayBuffer());
+      expect(qrOnFirstPage(paid, dir)).toBe(pay);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
