@@ -1,42 +1,42 @@
-// Reading and checking the JSON bodies of the auth endpoints (messages name the field and the rule, D4).
+// The JSON bodies of the auth endpoints: zod schemas (also the /openapi.json components) and their reading.
 import type { Context } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
+import { parseJsonText, readRawBody } from '../http/read-json-body.ts';
 
 const MAX_AUTH_BODY = 16 * 1024;
-
-export async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.length > MAX_AUTH_BODY) throw new ApiError(413, 'payload_too_large', `The request body is larger than ${MAX_AUTH_BODY} bytes.`);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'validation_error', 'The request body must be a JSON object.');
-  }
-  return value as Record<string, unknown>;
-}
-
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** D6: trimmed, lower-cased, a plausible address of at most 254 characters. */
-export function requireEmail(body: Record<string, unknown>): string {
-  const raw = body.email;
-  if (typeof raw !== 'string') throw new ApiError(400, 'validation_error', 'email is required and must be a string.');
-  const email = raw.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL_SHAPE.test(email)) throw new ApiError(400, 'validation_error', 'email must be a valid email address.');
-  return email;
-}
+const EmailSchema = z
+  .string({ error: 'is required and must be a string' })
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(z.string().max(254, { message: 'must be a valid email address' }).regex(EMAIL_SHAPE, { message: 'must be a valid email address' }))
+  .meta({ description: 'Trimmed and lower-cased (D6).' });
 
-/** D6: 8 to 256 characters. The message never repeats the value. */
-export function requirePassword(body: Record<string, unknown>, checkLength: boolean): string {
-  const password = body.password;
-  if (typeof password !== 'string') throw new ApiError(400, 'validation_error', 'password is required and must be a string.');
-  if (checkLength && (password.length < 8 || password.length > 256)) {
-    throw new ApiError(400, 'validation_error', 'password must be 8 to 256 characters long.');
+/** Register: D6's 8 to 256 characters. Messages never repeat the value. */
+export const RegisterBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: z.string({ error: 'is required and must be a string' }).min(8, { message: 'must be 8 to 256 characters long' }).max(256, { message: 'must be 8 to 256 characters long' }),
+  })
+  .meta({ id: 'RegisterRequest' });
+
+/** Login checks no length: a wrong password of any length is just a failed login. */
+export const LoginBodySchema = z
+  .object({ email: EmailSchema, password: z.string({ error: 'is required and must be a string' }) })
+  .meta({ id: 'LoginRequest' });
+
+export async function readAuthBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  const value = parseJsonText(await readRawBody(c, MAX_AUTH_BODY));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(400, 'validation_error', 'body: must be a JSON object with email and password');
   }
-  return password;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError(400, 'validation_error', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+  }
+  return parsed.data;
 }

@@ -6,7 +6,7 @@ import { mailerFor } from '../email/mailer.ts';
 import { ApiError } from '../http/api-error.ts';
 import { findAccountByEmail, findAccountById, insertAccount, markEmailVerified, newAccountId } from './account-store.ts';
 import { activeKeyLast4, maskApiKey, rotateApiKey } from './api-keys.ts';
-import { readJsonObject, requireEmail, requirePassword } from './auth-request-body.ts';
+import { LoginBodySchema, RegisterBodySchema, readAuthBody } from './auth-request-body.ts';
 import { consumeVerificationToken, countRecentTokens, createVerificationToken, verificationLink } from './email-verification.ts';
 import { assertLoginAllowed, clearEmailFailures, loginScopes, recordLoginFailure } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
@@ -23,9 +23,7 @@ authRoutes.use('*', async (c, next) => {
 });
 
 authRoutes.post('/register', async (c) => {
-  const body = await readJsonObject(c);
-  const email = requireEmail(body);
-  const password = requirePassword(body, true);
+  const { email, password } = await readAuthBody(c, RegisterBodySchema);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
   if (await findAccountByEmail(c.env.DB, email)) throw new ApiError(409, 'email_taken', 'An account with this email already exists; log in instead.');
   const now = Date.now();
@@ -45,9 +43,7 @@ authRoutes.get('/verify-email', async (c) => {
 });
 
 authRoutes.post('/login', async (c) => {
-  const body = await readJsonObject(c);
-  const email = requireEmail(body);
-  const password = requirePassword(body, false);
+  const { email, password } = await readAuthBody(c, LoginBodySchema);
   const now = Date.now();
   const scopes = await loginScopes(clientIp(c), email);
   await assertLoginAllowed(c.env.DB, scopes, now);

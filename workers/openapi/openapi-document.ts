@@ -2,6 +2,7 @@
 import { InvoiceRequestSchema, InvoiceResponseSchema } from '@invoice/model';
 import { BatchRequestDocSchema, BatchResponseSchema } from '../batch/batch-schemas.ts';
 import { ErrorBodySchema, MetaSchema } from '../http/response-schemas.ts';
+import { LoginBodySchema, RegisterBodySchema } from '../accounts/auth-request-body.ts';
 import * as R from './resource-schemas.ts';
 import { ref, toComponentSchemas } from './schema-components.ts';
 
@@ -28,7 +29,7 @@ let cached: string | undefined;
 export function openApiDocument(): string {
   if (cached) return cached;
   const schemas = {
-    ...toComponentSchemas([InvoiceRequestSchema, BatchRequestDocSchema, R.CredentialsSchema, R.WebhookCreateSchema], 'input'),
+    ...toComponentSchemas([InvoiceRequestSchema, BatchRequestDocSchema, RegisterBodySchema, LoginBodySchema, R.WebhookCreateSchema], 'input'),
     ...toComponentSchemas([InvoiceResponseSchema, R.InvoiceJsonResponseSchema, BatchResponseSchema, ErrorBodySchema, MetaSchema, R.MessageResponseSchema, R.UserResponseSchema, R.ApiKeyResponseSchema, R.WebhookSchema, R.WebhookWithSecretSchema, R.HealthSchema], 'output'),
   };
   const responses = Object.fromEntries(
@@ -98,8 +99,8 @@ export function openApiDocument(): string {
         get: operation('getWebhook', 'Read one webhook', { security: keyAuth, responses: { '200': { description: 'The webhook', content: json({ type: 'object', properties: { success: { const: true }, webhook: ref('Webhook') }, required: ['success', 'webhook'] }) }, ...errors(401, 403, 404) } }),
         delete: operation('deleteWebhook', 'Delete a webhook', { security: keyAuth, responses: { '200': { description: 'Deleted', content: json({ type: 'object', properties: { success: { const: true }, deleted: { const: true }, id: { type: 'string' } } }) }, ...errors(401, 403, 404) } }),
       },
-      '/api/auth/register': { post: operation('register', 'Create an account; a verification link is emailed', { security: [{}], requestBody: { required: true, content: json(ref('Credentials')) }, responses: { '201': { description: 'Created', content: json(ref('MessageResponse')) }, ...errors(400, 409, 429) } }) },
-      '/api/auth/login': { post: operation('login', 'Log in; sets the inv_session cookie', { security: [{}], requestBody: { required: true, content: json(ref('Credentials')) }, responses: { '200': { description: 'Logged in', content: json(ref('UserResponse')) }, ...errors(400, 401, 429) } }) },
+      '/api/auth/register': { post: operation('register', 'Create an account; a verification link is emailed', { security: [{}], requestBody: { required: true, content: json(ref('RegisterRequest')) }, responses: { '201': { description: 'Created', content: json(ref('MessageResponse')) }, ...errors(400, 409, 429) } }) },
+      '/api/auth/login': { post: operation('login', 'Log in; sets the inv_session cookie', { security: [{}], requestBody: { required: true, content: json(ref('LoginRequest')) }, responses: { '200': { description: 'Logged in', content: json(ref('UserResponse')) }, ...errors(400, 401, 429) } }) },
       '/api/auth/logout': { post: operation('logout', 'End the session', { security: [{ cookieAuth: [] }], responses: { '200': { description: 'Logged out', content: json(ref('MessageResponse')) } } }) },
       '/api/auth/me': { get: operation('getCurrentUser', 'The current user', { security: keyAuth, responses: { '200': { description: 'The user', content: json(ref('UserResponse')) }, ...errors(401) } }) },
       '/api/auth/generate-api-key': { post: operation('generateApiKey', 'Create or rotate the API key (the previous key stops working at once)', { security: keyAuth, responses: { '200': { description: 'The new key, shown once', content: json(ref('ApiKeyResponse')) }, ...errors(401, 403) } }) },

@@ -11,13 +11,6 @@ export const InvoiceJsonResponseSchema = z
   .object({ success: z.literal(true), invoice: InvoiceResponseSchema, meta: MetaSchema, anonymous: z.boolean() })
   .meta({ id: 'InvoiceJsonResponse' });
 
-export const CredentialsSchema = z
-  .object({
-    email: z.string().max(254).meta({ description: 'Trimmed and lower-cased (D6).' }),
-    password: z.string().min(8).max(256),
-  })
-  .meta({ id: 'Credentials' });
-
 export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'MessageResponse' });
 
 export const UserSchema = z
