@@ -3,6 +3,7 @@ import { InvoiceRequestSchema, InvoiceResponseSchema } from '@invoice/model';
 import { BatchRequestDocSchema, BatchResponseSchema } from '../batch/batch-schemas.ts';
 import { ErrorBodySchema, MetaSchema } from '../http/response-schemas.ts';
 import { LoginBodySchema, RegisterBodySchema } from '../accounts/auth-request-body.ts';
+import { WebhookCreateSchema } from '../webhooks/webhook-create-body.ts';
 import * as R from './resource-schemas.ts';
 import { ref, toComponentSchemas } from './schema-components.ts';
 
@@ -29,7 +30,7 @@ let cached: string | undefined;
 export function openApiDocument(): string {
   if (cached) return cached;
   const schemas = {
-    ...toComponentSchemas([InvoiceRequestSchema, BatchRequestDocSchema, RegisterBodySchema, LoginBodySchema, R.WebhookCreateSchema], 'input'),
+    ...toComponentSchemas([InvoiceRequestSchema, BatchRequestDocSchema, RegisterBodySchema, LoginBodySchema, WebhookCreateSchema], 'input'),
     ...toComponentSchemas([InvoiceResponseSchema, R.InvoiceJsonResponseSchema, BatchResponseSchema, ErrorBodySchema, MetaSchema, R.MessageResponseSchema, R.UserResponseSchema, R.ApiKeyResponseSchema, R.WebhookSchema, R.WebhookWithSecretSchema, R.HealthSchema], 'output'),
   };
   const responses = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvoiceResponseSchema } from '@invoice/model';
 import { MetaSchema } from '../http/response-schemas.ts';
+import { WebhookEventSchema } from '../webhooks/webhook-create-body.ts';
 
 /**
  * Response and request shapes of the account, webhook and hosted-link groups, for /openapi.json.
@@ -27,15 +28,6 @@ export const UserResponseSchema = z.object({ success: z.literal(true), user: Use
 export const ApiKeyResponseSchema = z
   .object({ success: z.literal(true), api_key: z.string().meta({ description: 'inv_sk_ + 40 base62 characters; shown once.' }) })
   .meta({ id: 'ApiKeyResponse' });
-
-export const WebhookEventSchema = z.enum(['invoice.generated', 'batch.generated']);
-
-export const WebhookCreateSchema = z
-  .object({
-    url: z.string().meta({ description: 'An https URL to a public host (D10); http://localhost in local development.' }),
-    events: z.array(WebhookEventSchema).min(1).default(['invoice.generated']),
-  })
-  .meta({ id: 'WebhookCreate' });
 
 export const WebhookSchema = z
   .object({

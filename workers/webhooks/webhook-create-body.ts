@@ -1,39 +1,48 @@
-// Validates a WebhookCreate body (spec: Webhook resources; D10): url rules, known event names,
-// default subscription `[invoice.generated]`. Unknown fields are ignored (D4).
+// The WebhookCreate body (spec: Webhook resources; D10) as a zod schema — the validator and the
+// /openapi.json component. Events default to `[invoice.generated]`; unknown fields are ignored (D4).
+import { z } from 'zod';
 import { ApiError } from '../http/api-error.ts';
 import { webhookUrlProblem } from './webhook-url.ts';
 
 export const WEBHOOK_EVENTS = ['invoice.generated', 'batch.generated'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
-export interface WebhookCreate {
-  url: string;
-  events: WebhookEventType[];
+export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS, { error: (iss) => `must be one of ${WEBHOOK_EVENTS.join(', ')} (got ${JSON.stringify(iss.input)})` });
+
+/** `devMode` admits http://localhost receivers (local development only). */
+function webhookCreateSchema(devMode: boolean) {
+  return z
+    .object({
+      url: z
+        .string({ error: 'url is required and must be a string' })
+        .superRefine((url, ctx) => {
+          const problem = webhookUrlProblem(url, devMode);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .transform((url) => url.trim())
+        .meta({ description: 'An https URL to a public host (D10); http://localhost also in local development.' }),
+      events: z
+        .array(WebhookEventSchema, { error: `events must be a non-empty array of ${WEBHOOK_EVENTS.join(', ')}` })
+        .min(1, { message: `events must be a non-empty array of ${WEBHOOK_EVENTS.join(', ')}` })
+        .default(['invoice.generated'])
+        .transform((events) => [...new Set(events)]),
+    })
 }
 
-function isEventType(v: unknown): v is WebhookEventType {
-  return typeof v === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(v);
-}
+// Built once each: a schema per request would also grow zod's registry.
+export const WebhookCreateSchema = webhookCreateSchema(false).meta({ id: 'WebhookCreate' });
+const DevWebhookCreateSchema = webhookCreateSchema(true);
+export type WebhookCreate = z.output<typeof WebhookCreateSchema>;
 
 export function parseWebhookCreate(body: unknown, devMode: boolean): WebhookCreate {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'validation_error', 'The body must be a JSON object with url and events');
+    throw new ApiError(400, 'validation_error', 'body: must be a JSON object with url and events');
   }
-  const { url, events } = body as Record<string, unknown>;
-  const urlProblem = webhookUrlProblem(url, devMode);
-  if (urlProblem) throw new ApiError(400, 'validation_error', urlProblem);
-
-  let list: WebhookEventType[] = ['invoice.generated'];
-  if (events !== undefined) {
-    if (!Array.isArray(events) || events.length === 0) {
-      throw new ApiError(400, 'validation_error', `events must be a non-empty array of ${WEBHOOK_EVENTS.join(', ')}`);
-    }
-    events.forEach((e, i) => {
-      if (!isEventType(e)) {
-        throw new ApiError(400, 'validation_error', `events[${i}] must be one of ${WEBHOOK_EVENTS.join(', ')} (got ${JSON.stringify(e)})`);
-      }
-    });
-    list = [...new Set(events as WebhookEventType[])];
-  }
-  return { url: (url as string).trim(), events: list };
+  const parsed = (devMode ? DevWebhookCreateSchema : WebhookCreateSchema).safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${String(p)}` : String(p))).join('');
+  // url problems already name the field; others get their path prefixed (events[1]: must be one of …).
+  const message = issue.message.startsWith(`${path.split('[')[0]} `) ? issue.message : `${path}: ${issue.message}`;
+  throw new ApiError(400, 'validation_error', message);
 }
