@@ -1,4 +1,4 @@
-import qrcode from 'qrcode-generator';
+import { encodeSymbol } from './qr-symbol.ts';
 
 /** A QR symbol as a square grid of modules, row-major; `true` is a dark module. No quiet zone. */
 export interface QrMatrix {
@@ -7,21 +7,14 @@ export interface QrMatrix {
   isDark(row: number, col: number): boolean;
 }
 
-// qrcode-generator maps each UTF-16 code unit to one byte (Latin-1). Feeding it the UTF-8 bytes
-// as a binary string encodes any text correctly, without touching the library's global converter.
-function utf8BinaryString(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let out = '';
-  for (const b of bytes) out += String.fromCharCode(b);
-  return out;
-}
+const utf8 = new TextEncoder();
 
-// qrcode-generator scores all 8 masks (~3 ms for a hosted link); the same text (a merchant's UPI
-// payload, a hosted link rendered again) is common, so recent symbols are kept, isolate-wide.
+// A fresh symbol costs ~0.1 ms; the same text (a merchant's UPI payload, a hosted link rendered
+// again) is common, so recent symbols are still kept, isolate-wide.
 const recent = new Map<string, QrMatrix>();
 const RECENT_MAX = 64;
 
-/** Encodes text in byte mode with error correction M at the smallest version that fits. */
+/** Encodes text (as UTF-8) in byte mode with error correction M at the smallest version that fits. */
 export function encodeQr(text: string): QrMatrix {
   const hit = recent.get(text);
   if (hit) return hit;
@@ -32,14 +25,11 @@ export function encodeQr(text: string): QrMatrix {
 }
 
 function encodeUncached(text: string): QrMatrix {
-  const qr = qrcode(0, 'M');
-  qr.addData(utf8BinaryString(text), 'Byte');
-  qr.make();
-  const size = qr.getModuleCount();
+  const { size, modules: flat } = encodeSymbol(utf8.encode(text));
   const modules: boolean[][] = [];
   for (let r = 0; r < size; r++) {
     const row: boolean[] = new Array(size);
-    for (let c = 0; c < size; c++) row[c] = qr.isDark(r, c);
+    for (let c = 0; c < size; c++) row[c] = flat[r * size + c] === 1;
     modules.push(row);
   }
   return { size, modules, isDark: (row, col) => modules[row]?.[col] === true };
