@@ -5,6 +5,7 @@
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { peekDocumentFonts } from './document-fonts.ts';
+import { writePageContents } from './page-content.ts';
 
 export interface InvoiceDocumentMeta {
   title: string;
@@ -32,8 +33,9 @@ export async function createInvoiceDocument(meta: InvoiceDocumentMeta): Promise<
   return doc;
 }
 
-/** Embeds the font subsets the text engine used, then serialises in one pass (no per-tick yielding). */
+/** Writes the page contents and the font subsets the text engine used, then serialises in one pass (no per-tick yielding). */
 export async function finishDocument(doc: PDFDocument): Promise<Uint8Array> {
+  writePageContents(doc);
   peekDocumentFonts(doc)?.embed();
   return doc.save({ useObjectStreams: true, addDefaultPage: false, objectsPerTick: Number.POSITIVE_INFINITY, updateFieldAppearances: false });
 }

@@ -1,8 +1,5 @@
 import type { PDFDocument, PDFImage, PDFPage } from '@cantoo/pdf-lib';
-import {
-  closePath, fill, lineTo, moveTo, popGraphicsState, pushGraphicsState, rectangle, setFillingRgbColor,
-  setLineWidth, setStrokingRgbColor, stroke,
-} from '@cantoo/pdf-lib';
+import { pageContent, type PageContent } from '../document/page-content.ts';
 import type { TextEngine, TextStyle } from '../text/text-engine.ts';
 
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
@@ -94,14 +91,13 @@ export class Canvas {
     });
   }
 
+  /** The current page's content stream, written as text (see page-content.ts). */
+  get content(): PageContent {
+    return pageContent(this.doc, this.page);
+  }
+
   rect(x: number, top: number, width: number, height: number, color: Rgb): void {
-    this.page.pushOperators(
-      pushGraphicsState(),
-      setFillingRgbColor(...color),
-      rectangle(this.px(x, width), PAGE.height - top - height, width, height),
-      fill(),
-      popGraphicsState(),
-    );
+    this.content.fillRect(this.px(x, width), PAGE.height - top - height, width, height, color);
   }
 
   /** A horizontal rule from x to x+width. */
@@ -111,23 +107,11 @@ export class Canvas {
 
   /** A rectangle outline (the PAID stamp frame). */
   frame(x: number, top: number, width: number, height: number, thickness: number, color: Rgb): void {
-    const left = this.px(x, width);
-    const bottom = PAGE.height - top - height;
-    this.page.pushOperators(
-      pushGraphicsState(),
-      setStrokingRgbColor(...color),
-      setLineWidth(thickness),
-      moveTo(left, bottom),
-      lineTo(left + width, bottom),
-      lineTo(left + width, bottom + height),
-      lineTo(left, bottom + height),
-      closePath(),
-      stroke(),
-      popGraphicsState(),
-    );
+    this.content.strokeRect(this.px(x, width), PAGE.height - top - height, width, height, thickness, color);
   }
 
   image(img: PDFImage, x: number, top: number, width: number, height: number): void {
-    this.page.drawImage(img, { x: this.px(x, width), y: PAGE.height - top - height, width, height });
+    const name = this.page.node.newXObject('Image', img.ref);
+    this.content.image(name, this.px(x, width), PAGE.height - top - height, width, height);
   }
 }

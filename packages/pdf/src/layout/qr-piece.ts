@@ -1,5 +1,5 @@
-import { fill, popGraphicsState, pushGraphicsState, rectangle, setFillingRgbColor } from '@cantoo/pdf-lib';
 import { QUIET_ZONE_MODULES, darkRuns, type QrMatrix } from '@invoice/qr';
+import { pdfNumber as n } from '../document/pdf-number.ts';
 import { PAGE, type Canvas } from './canvas.ts';
 import type { Piece } from './pieces.ts';
 
@@ -17,15 +17,14 @@ export function drawQr(c: Canvas, matrix: QrMatrix, x: number, top: number, side
   const module = side / (matrix.size + 2 * QUIET_ZONE_MODULES);
   const left = c.px(x, side);
   const pageTop = PAGE.height - top;
-  const ops = [pushGraphicsState(), setFillingRgbColor(1, 1, 1), rectangle(left, pageTop - side, side, side), fill(), setFillingRgbColor(0, 0, 0)];
-  const r3 = (n: number) => Math.round(n * 1000) / 1000;
+  let ops = `q\n1 1 1 rg\n${n(left)} ${n(pageTop - side)} ${n(side)} ${n(side)} re\nf\n0 0 0 rg\n`;
+  const h = n(module);
   for (const run of darkRuns(matrix)) {
     const rx = left + (run.col + QUIET_ZONE_MODULES) * module;
     const ry = pageTop - (run.row + QUIET_ZONE_MODULES + 1) * module;
-    ops.push(rectangle(r3(rx), r3(ry), r3(run.length * module), r3(module)));
+    ops += `${n(rx)} ${n(ry)} ${n(run.length * module)} ${h} re\n`;
   }
-  ops.push(fill(), popGraphicsState());
-  c.page.pushOperators(...ops);
+  c.content.ops += ops + 'f\nQ\n';
 }
 
 export function qrPiece(matrix: QrMatrix, align: 'start' | 'end'): Piece {

@@ -1,45 +1,49 @@
 /**
- * Writes laid-out glyph runs into a page's content stream with pdf-lib's low-level operators:
- * one Tm + TJ per run, kerning/shaping advances as TJ adjustments, mark offsets as their own Tm.
+ * Writes laid-out glyph runs into a page's content stream as PDF text: one Tm + TJ per run,
+ * kerning/shaping advances as TJ adjustments, mark offsets as their own Tm.
  */
-import {
-  PDFArray, PDFHexString, PDFNumber, PDFOperator, PDFOperatorNames as Ops, PDFPage, PDFDocument, PDFName,
-  beginText, endText, popGraphicsState, pushGraphicsState, setFillingRgbColor, setFontAndSize, setTextMatrix,
-} from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFPage } from '@cantoo/pdf-lib';
 import { documentFonts } from '../document/document-fonts.ts';
+import { pageContent } from '../document/page-content.ts';
+import { pdfNumber as num } from '../document/pdf-number.ts';
 import type { LineLayout } from './line-layout.ts';
 
 const hex4 = (n: number) => (n < 0x1000 ? (n < 0x100 ? (n < 0x10 ? '000' : '00') : '0') : '') + n.toString(16);
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
-export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: number, y: number, size: number, color: [number, number, number]) {
+/** UTF-16BE with BOM as a PDF hex string (text strings such as /ActualText). */
+function utf16Hex(text: string): string {
+  let out = '<feff';
+  for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i));
+  return out + '>';
+}
+
+export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: number, y: number, size: number, color: readonly [number, number, number]) {
   const fonts = documentFonts(doc);
-  const ctx = doc.context;
-  const ops: PDFOperator[] = [pushGraphicsState(), beginText(), setFillingRgbColor(color[0], color[1], color[2])];
+  const content = pageContent(doc, page);
+  let ops = `q\nBT\n${content.fillColor(color)}`;
   const em = size / 1000;
+  const sizeText = num(size);
   let pen = x;
-  let current: PDFName | undefined;
+  let current: object | undefined;
   for (const run of line.runs) {
     const ef = fonts.font(run.face);
     ef.useOn(page);
-    if (current !== ef.name) { ops.push(setFontAndSize(ef.name, size)); current = ef.name; }
+    if (current !== ef) { ops += `${ef.name.asString()} ${sizeText} Tf\n`; current = ef; }
     const sfnt = run.face.sfnt;
     const k = 1000 / sfnt.unitsPerEm;
+    // the TJ being built: "<hex>" pieces and adjustments; `adjusted` when it holds a number
     let hex = '';
-    let parts: (string | number)[] = [];
+    let parts = '';
+    let adjusted = false;
     let needTm = true;
-    if (run.actualText) ops.push(PDFOperator.of(Ops.BeginMarkedContentSequence, [PDFName.of('Span'), ctx.obj({ ActualText: PDFHexString.fromText(run.actualText) })]));
+    if (run.actualText) ops += `/Span <</ActualText ${utf16Hex(run.actualText)}>> BDC\n`;
     const flush = () => {
-      if (hex) parts.push(hex);
+      if (hex) parts += (parts ? ' <' : '<') + hex + '>';
       hex = '';
-      if (!parts.length) return;
-      if (parts.length === 1 && typeof parts[0] === 'string') ops.push(PDFOperator.of(Ops.ShowText, [PDFHexString.of(parts[0])]));
-      else {
-        const arr = PDFArray.withContext(ctx);
-        for (const p of parts) arr.push(typeof p === 'string' ? PDFHexString.of(p) : PDFNumber.of(p));
-        ops.push(PDFOperator.of(Ops.ShowTextAdjusted, [arr]));
-      }
-      parts = [];
+      if (!parts) return;
+      ops += adjusted ? `[${parts}] TJ\n` : `${parts} Tj\n`;
+      parts = '';
+      adjusted = false;
     };
     for (let i = 0; i < run.gids.length; i++) {
       const gid = run.gids[i];
@@ -50,21 +54,22 @@ export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: n
       if (ox || oy) {
         // a positioned mark: its own text matrix, then back to the pen for the next glyph
         flush();
-        ops.push(setTextMatrix(1, 0, 0, 1, round(pen + ox * em), round(y + oy * em)));
-        ops.push(PDFOperator.of(Ops.ShowText, [PDFHexString.of(hex4(cid))]));
+        ops += `1 0 0 1 ${num(pen + ox * em)} ${num(y + oy * em)} Tm\n<${hex4(cid)}> Tj\n`;
         needTm = true;
       } else {
-        if (needTm) { ops.push(setTextMatrix(1, 0, 0, 1, round(pen), round(y))); needTm = false; }
+        if (needTm) { ops += `1 0 0 1 ${num(pen)} ${num(y)} Tm\n`; needTm = false; }
         hex += hex4(cid);
-        const natural = sfnt.advance(gid) * k;
-        const diff = natural - adv;
-        if (Math.abs(diff) > 0.01) { parts.push(hex); hex = ''; parts.push(round(diff)); }
+        const diff = sfnt.advance(gid) * k - adv;
+        if (Math.abs(diff) > 0.01) {
+          parts += (parts ? ' <' : '<') + hex + '> ' + num(diff);
+          hex = '';
+          adjusted = true;
+        }
       }
       pen += adv * em;
     }
     flush();
-    if (run.actualText) ops.push(PDFOperator.of(Ops.EndMarkedContent));
+    if (run.actualText) ops += 'EMC\n';
   }
-  ops.push(endText(), popGraphicsState());
-  page.pushOperators(...ops);
+  content.ops += ops + 'ET\nQ\n';
 }

@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { pdfNumber } from '../src/document/pdf-number.ts';
+import { renderInvoicePdf } from '../src/index.ts';
+import { fonts, fullInvoice, manyItems, resolve } from './helpers/invoice-fixtures.ts';
+import { qpdfCheck, writePdf } from './helpers/poppler.ts';
+
+describe('content streams written as text', () => {
+  it('numbers: at most 3 decimals, no trailing zeros, no exponent, no "-0"', () => {
+    expect(pdfNumber(42)).toBe('42');
+    expect(pdfNumber(676.6919999999999)).toBe('676.692');
+    expect(pdfNumber(0.12156862745098039)).toBe('0.122');
+    expect(pdfNumber(0.5)).toBe('0.5');
+    expect(pdfNumber(-12.05)).toBe('-12.05');
+    expect(pdfNumber(-0.0001)).toBe('0');
+    expect(pdfNumber(1e-7)).toBe('0');
+    expect(pdfNumber(1234567.0004)).toBe('1234567');
+    expect(pdfNumber(999.9996)).toBe('1000');
+  });
+
+  it('the page content of a rendered invoice is valid PDF syntax with short numbers only (qpdf parses every operator)', async () => {
+    const invoice = resolve(fullInvoice('de', 'classic', { items: manyItems(30, 'de') }));
+    const file = writePdf('content-stream-de', await renderInvoicePdf(invoice, { fonts: fonts(), qr: { text: 'https://invoices.example/api/i/x?t=y' } }));
+    expect(qpdfCheck(file).ok).toBe(true);
+    // --normalize-content tokenises every content stream: a malformed operator or number would warn (exit 3)
+    const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', '--normalize-content=y', file, '-'], { encoding: 'latin1', maxBuffer: 1 << 26 });
+    const pages = qdf.split('%% Contents for page ').slice(1).map((s) => s.slice(s.indexOf('stream\n') + 7, s.indexOf('endstream')));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    const numbers = pages.join('\n').match(/-?\d*\.\d+(e[-+]?\d+)?/gi) ?? [];
+    expect(numbers.length).toBeGreaterThan(500);
+    for (const n of numbers) expect(n).toMatch(/^-?\d*\.\d{1,3}$/);
+  });
+});
