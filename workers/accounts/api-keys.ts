@@ -1,5 +1,7 @@
 // API keys (D6): `inv_sk_` + 40 base62, stored as SHA-256 only, one live key per account.
 import { randomBase62 } from '../http/request-id.ts';
+import type { Env } from '../env.ts';
+import { forgetLiveKey, pushLiveKey } from '../limits/live-key.ts';
 import type { Tier } from './account-store.ts';
 import { sha256Hex } from './secret-primitives.ts';
 
@@ -22,13 +24,22 @@ export interface KeyOwner {
   email_verified_at: number | null;
 }
 
-/**
- * The live key's owner, or null. The lookup goes by the key's SHA-256, so the database never compares
- * secret bytes: a timing difference can at most reveal a hash prefix, which gives nothing away.
- */
+/** The SHA-256 hex under which a well-formed key is stored, or null for anything not shaped like a key. */
+export async function apiKeyHash(key: string): Promise<string | null> {
+  return KEY_SHAPE.test(key) ? sha256Hex(key) : null;
+}
+
+/** The live key's owner, or null. */
 export async function findKeyOwner(db: D1Database, key: string): Promise<KeyOwner | null> {
-  if (!KEY_SHAPE.test(key)) return null;
-  const hash = await sha256Hex(key);
+  const hash = await apiKeyHash(key);
+  return hash ? findKeyOwnerByHash(db, hash) : null;
+}
+
+/**
+ * The lookup goes by the key's SHA-256, so the database never compares secret bytes: a timing
+ * difference can at most reveal a hash prefix, which gives nothing away.
+ */
+export async function findKeyOwnerByHash(db: D1Database, hash: string): Promise<KeyOwner | null> {
   return db
     .prepare(
       'SELECT a.id, a.email, a.tier, a.email_verified_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL',
@@ -37,13 +48,26 @@ export async function findKeyOwner(db: D1Database, key: string): Promise<KeyOwne
     .first<KeyOwner>();
 }
 
-/** Revokes the live key and stores a new one in one transaction; returns the new key (shown once). */
-export async function rotateApiKey(db: D1Database, accountId: string, now: number): Promise<string> {
+/**
+ * Revokes the live key and stores a new one in one transaction; returns the new key (shown once).
+ * The account's RateLimiter learns the new hash first (P-ACC2), so from that moment every metered call
+ * with the old key is refused, even from an isolate that still caches it. Should D1 then fail, the
+ * object forgets the hash and reloads it from D1 on its next call.
+ */
+export async function rotateApiKey(env: Env, accountId: string, now: number): Promise<string> {
+  const db = env.DB;
   const key = newApiKey();
-  await db.batch([
-    db.prepare('UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL').bind(now, accountId),
-    db.prepare('INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (?, ?, ?, ?)').bind(await sha256Hex(key), accountId, key.slice(-4), now),
-  ]);
+  const hash = await sha256Hex(key);
+  await pushLiveKey(env, accountId, hash);
+  try {
+    await db.batch([
+      db.prepare('UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL').bind(now, accountId),
+      db.prepare('INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (?, ?, ?, ?)').bind(hash, accountId, key.slice(-4), now),
+    ]);
+  } catch (err) {
+    await forgetLiveKey(env, accountId).catch(() => undefined);
+    throw err;
+  }
   return key;
 }
 

@@ -90,7 +90,7 @@ authRoutes.get('/me', async (c) => {
 authRoutes.post('/generate-api-key', async (c) => {
   const caller = await resolveCaller(c);
   requireVerifiedAccount(caller);
-  const apiKey = await rotateApiKey(c.env.DB, caller.accountId, Date.now());
+  const apiKey = await rotateApiKey(c.env, caller.accountId, Date.now());
   return c.json({ success: true, api_key: apiKey });
 });
 

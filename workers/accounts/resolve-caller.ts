@@ -3,13 +3,23 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Tier } from './account-store.ts';
-import { findKeyOwner, type KeyOwner } from './api-keys.ts';
+import { cachedKeyOwner, rememberKeyOwner } from './api-key-cache.ts';
+import { apiKeyHash, findKeyOwnerByHash, type KeyOwner } from './api-keys.ts';
 import { assertSameOriginWrite } from './same-origin-writes.ts';
 import { findSessionOwner, readSessionCookie } from './sessions.ts';
 
 export type Caller =
   | { kind: 'anonymous'; ip: string }
-  | { kind: 'account'; accountId: string; email: string; tier: Tier; verified: boolean; via: 'api_key' | 'session' };
+  | {
+      kind: 'account';
+      accountId: string;
+      email: string;
+      tier: Tier;
+      verified: boolean;
+      via: 'api_key' | 'session';
+      /** SHA-256 of the presented key (via 'api_key'): the RateLimiter refuses it unless it is the live one. */
+      keyHash?: string;
+    };
 
 export type AccountCaller = Extract<Caller, { kind: 'account' }>;
 
@@ -22,6 +32,19 @@ function accountCaller(owner: KeyOwner, via: 'api_key' | 'session'): AccountCall
   return { kind: 'account', accountId: owner.id, email: owner.email, tier: owner.tier, verified: owner.email_verified_at !== null, via };
 }
 
+export function invalidApiKeyError(): ApiError {
+  return new ApiError(401, 'invalid_api_key', 'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.');
+}
+
+export interface ResolveOptions {
+  /**
+   * Metered routes only (generate, batch): serve the key's owner from the per-isolate cache. Allowed
+   * only where every answer first goes through the account's RateLimiter (admitRequest, admitBatchItems
+   * or peekUsage), which refuses a revoked key (P-ACC2).
+   */
+  cachedKeys?: boolean;
+}
+
 /**
  * - `Authorization: Bearer <key>`: the key must be live, else 401 invalid_api_key (rule 4). Any other
  *   Authorization scheme is also 401 invalid_api_key: a sent credential is never silently ignored.
@@ -30,13 +53,20 @@ function accountCaller(owner: KeyOwner, via: 'api_key' | 'session'): AccountCall
  *   Cookie-authenticated state-changing requests from a foreign Origin are refused (403, D6).
  * - Else anonymous, keyed by CF-Connecting-IP.
  */
-export async function resolveCaller(c: Context<AppEnv>): Promise<Caller> {
+export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {}): Promise<Caller> {
   const authorization = c.req.header('Authorization');
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    const owner = match ? await findKeyOwner(c.env.DB, match[1]) : null;
-    if (!owner) throw new ApiError(401, 'invalid_api_key', 'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.');
-    return accountCaller(owner, 'api_key');
+    const keyHash = match ? await apiKeyHash(match[1]) : null;
+    if (!keyHash) throw invalidApiKeyError();
+    const now = Date.now();
+    let owner = opts.cachedKeys ? cachedKeyOwner(keyHash, now) : null;
+    if (!owner) {
+      owner = await findKeyOwnerByHash(c.env.DB, keyHash);
+      if (!owner) throw invalidApiKeyError();
+      if (opts.cachedKeys) rememberKeyOwner(keyHash, owner, now);
+    }
+    return { ...accountCaller(owner, 'api_key'), keyHash };
   }
   const sessionId = readSessionCookie(c.req.header('Cookie'));
   if (sessionId) {

@@ -24,7 +24,7 @@ const CONCURRENCY = 6;
 type ItemResult = { index: number; success: true; invoice: PreparedInvoice['invoice'] } | { index: number; success: false; error: { code: string; message: string } };
 
 batchRoutes.post('/api/batch', async (c) => {
-  const caller = await resolveCaller(c);
+  const caller = await resolveCaller(c, { cachedKeys: true });
   requireVerifiedAccount(caller);
   try {
     const rawBody = await readRawBody(c, BODY_LIMIT);

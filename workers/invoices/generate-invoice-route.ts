@@ -18,7 +18,7 @@ export const invoiceRoutes = new Hono<AppEnv>();
 const BODY_LIMIT = 10 * MB;
 
 invoiceRoutes.post('/api/generate-invoice', async (c) => {
-  const caller = await resolveCaller(c);
+  const caller = await resolveCaller(c, { cachedKeys: true });
   try {
     if (caller.kind === 'account') requireVerifiedAccount(caller);
     const rawBody = await readRawBody(c, BODY_LIMIT);

@@ -7,11 +7,12 @@
 //   Invalid JSON or a validation error still counts as a call: admit with { documents: 0, pdfs: 0 }.
 //   If the call fails after admission without producing its document: await releaseDocuments(env, caller, grant).
 //   Errors before admission (or when admission itself is what failed): peekUsage(env, caller) for the headers.
-import type { AccountCaller, Caller } from '../accounts/resolve-caller.ts';
+import { forgetKeyOwner } from '../accounts/api-key-cache.ts';
+import { invalidApiKeyError, type AccountCaller, type Caller } from '../accounts/resolve-caller.ts';
 import type { Env } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { counterSubject, limitsFor, type PlanLimits } from './plans.ts';
-import type { RateLimiter, RefusedWindow, Usage } from './rate-limiter-object.ts';
+import type { KeyCheck, RateLimiter, RefusedWindow, Revoked, Usage } from './rate-limiter-object.ts';
 import { buildGrant, retryAfter, type UsageGrant } from './usage-grant.ts';
 import { windowsAt } from './windows.ts';
 
@@ -23,6 +24,18 @@ function limiter(env: Env, caller: Caller): DurableObjectStub<RateLimiter> {
 }
 
 const accountId = (caller: Caller) => (caller.kind === 'account' ? (caller as AccountCaller).accountId : undefined);
+
+/** Key callers are checked against the account's live key by the object itself (P-ACC2). */
+const keyCheck = (caller: Caller): KeyCheck => (caller.kind === 'account' ? { accountId: caller.accountId, keyHash: caller.keyHash } : {});
+
+/** D6: the object refused the key (rotated since this isolate cached it): 401, nothing counted. */
+function unlessRevoked<T extends object>(caller: Caller, outcome: T): Exclude<T, Revoked> {
+  if ('revoked' in outcome) {
+    if (caller.kind === 'account' && caller.keyHash) forgetKeyOwner(caller.keyHash);
+    throw invalidApiKeyError();
+  }
+  return outcome as Exclude<T, Revoked>;
+}
 
 function refusalError(refused: RefusedWindow, caller: Caller, limits: PlanLimits, grant: UsageGrant, now: number): ApiError {
   const w = windowsAt(now);
@@ -56,7 +69,7 @@ function refusalError(refused: RefusedWindow, caller: Caller, limits: PlanLimits
 export async function admitRequest(env: Env, caller: Caller, req: { documents: number; pdfs: number; calls?: number; now?: number }): Promise<UsageGrant> {
   const now = req.now ?? Date.now();
   const limits = limitsFor(caller);
-  const outcome = await limiter(env, caller).admit({ now, limits, calls: req.calls ?? 1, documents: req.documents, pdfs: req.pdfs, accountId: accountId(caller) });
+  const outcome = unlessRevoked(caller, await limiter(env, caller).admit({ now, limits, calls: req.calls ?? 1, documents: req.documents, pdfs: req.pdfs, ...keyCheck(caller) }));
   const accountLevel = caller.kind === 'account';
   if (!outcome.admitted) {
     throw refusalError(outcome.refused, caller, limits, buildGrant(limits, outcome.usage as Usage, now, { accountLevel }), now);
@@ -74,7 +87,7 @@ export async function admitRequest(env: Env, caller: Caller, req: { documents: n
  */
 export async function admitBatchItems(env: Env, caller: Caller, items: { pdf: boolean }[], now = Date.now()): Promise<{ admitted: number; grant: UsageGrant; refusal?: ApiError }> {
   const limits = limitsFor(caller);
-  const outcome = await limiter(env, caller).admitMany({ now, limits, pdfFlags: items.map((i) => i.pdf), accountId: accountId(caller) });
+  const outcome = unlessRevoked(caller, await limiter(env, caller).admitMany({ now, limits, pdfFlags: items.map((i) => i.pdf), ...keyCheck(caller) }));
   const accountLevel = caller.kind === 'account';
   if (outcome.admitted === 0 && items.length > 0) {
     throw refusalError(outcome.refused!, caller, limits, buildGrant(limits, outcome.usage as Usage, now, { accountLevel }), now);
@@ -101,6 +114,6 @@ export async function releaseDocuments(env: Env, caller: Caller, grant: UsageGra
 
 /** Current headers and meta without counting anything (errors before admission, replays). */
 export async function peekUsage(env: Env, caller: Caller, now = Date.now()): Promise<UsageGrant> {
-  const usage = await limiter(env, caller).peek(now);
+  const usage = unlessRevoked(caller, await limiter(env, caller).peek(now, keyCheck(caller)));
   return buildGrant(limitsFor(caller), usage as Usage, now, { accountLevel: caller.kind === 'account' });
 }

@@ -27,5 +27,9 @@ export function limitsFor(caller: Caller): PlanLimits {
 
 /** The Durable Object name holding this caller's counters: one per account, one per client IP. */
 export function counterSubject(caller: Caller): string {
-  return caller.kind === 'anonymous' ? `ip:${caller.ip}` : `acct:${caller.accountId}`;
+  return caller.kind === 'anonymous' ? `ip:${caller.ip}` : accountSubject(caller.accountId);
+}
+
+export function accountSubject(accountId: string): string {
+  return `acct:${accountId}`;
 }

@@ -22,6 +22,19 @@ export interface AdmitInput {
   pdfs: number;
   /** Account id, for the D1 usage snapshot read by `npm run admin -- usage`; absent for IPs. */
   accountId?: string;
+  /** SHA-256 of the presented API key: refused unless it is the account's live key (P-ACC2). */
+  keyHash?: string;
+}
+
+/** Which key to check: the account (whose live key is loaded from D1 on first use) and the presented hash. */
+export interface KeyCheck {
+  accountId?: string;
+  keyHash?: string;
+}
+
+/** The presented key is not the live one: the call is 401 invalid_api_key and counts nothing. */
+export interface Revoked {
+  revoked: true;
 }
 
 export type RefusedWindow = 'hourly' | 'weekly' | 'monthly' | 'monthly_pdfs';
@@ -37,6 +50,38 @@ export class RateLimiter extends DurableObject<Env> {
     super(ctx, env);
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, start INTEGER NOT NULL, count INTEGER NOT NULL)');
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)');
+    // The account's live API key hash ('' = none); no row = not known yet, loaded from D1 on first use.
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS live_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_hash TEXT NOT NULL)');
+  }
+
+  /** Rotation (rotateApiKey) calls this before D1 commits: from now on only `keyHash` is admitted. */
+  setLiveKey(keyHash: string): void {
+    this.ctx.storage.sql.exec('INSERT INTO live_key (id, key_hash) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET key_hash = excluded.key_hash', keyHash);
+  }
+
+  /** After a failed rotation: reload the live key from D1 on the next call. */
+  forgetLiveKey(): void {
+    this.ctx.storage.sql.exec('DELETE FROM live_key');
+  }
+
+  private liveKey(): string | undefined {
+    return this.ctx.storage.sql.exec<{ key_hash: string }>('SELECT key_hash FROM live_key WHERE id = 1').toArray()[0]?.key_hash;
+  }
+
+  /**
+   * D6 "rotation revokes at once" for cached keys. Runs before the synchronous read-check-write of each
+   * method, so the await of the one-time D1 load never splits a critical section. The load inserts only
+   * if no row exists, so it never overwrites a hash that a rotation set meanwhile.
+   */
+  private async keyRevoked(check: KeyCheck): Promise<boolean> {
+    if (!check.keyHash || !check.accountId) return false;
+    let live = this.liveKey();
+    if (live === undefined) {
+      const row = await this.env.DB.prepare('SELECT key_hash FROM api_keys WHERE account_id = ? AND revoked_at IS NULL').bind(check.accountId).first<{ key_hash: string }>();
+      this.ctx.storage.sql.exec('INSERT INTO live_key (id, key_hash) VALUES (1, ?) ON CONFLICT(id) DO NOTHING', row?.key_hash ?? '');
+      live = this.liveKey();
+    }
+    return live !== check.keyHash;
   }
 
   /** Counts live in rows keyed by window; a row whose start is not the current window's counts as 0. */
@@ -73,7 +118,8 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   /** All or nothing: counts the calls and reserves the documents, or refuses and counts nothing. */
-  admit(input: AdmitInput): AdmitOutcome {
+  async admit(input: AdmitInput): Promise<AdmitOutcome | Revoked> {
+    if (await this.keyRevoked(input)) return { revoked: true };
     const usage = this.read(input.now);
     const refused = RateLimiter.refusal(usage, input.limits, input.calls, input.documents, input.pdfs);
     if (refused) return { admitted: false, refused, usage };
@@ -90,7 +136,8 @@ export class RateLimiter extends DurableObject<Env> {
    * Batch: admits the longest prefix of `items` that fits (each item one call and one document, PDFs
    * as flagged). Returns how many were admitted; 0 means refused, with the blocking window.
    */
-  admitMany(input: Omit<AdmitInput, 'calls' | 'documents' | 'pdfs'> & { pdfFlags: boolean[] }): { admitted: number; refused: RefusedWindow | null; usage: Usage } {
+  async admitMany(input: Omit<AdmitInput, 'calls' | 'documents' | 'pdfs'> & { pdfFlags: boolean[] }): Promise<{ admitted: number; refused: RefusedWindow | null; usage: Usage } | Revoked> {
+    if (await this.keyRevoked(input)) return { revoked: true };
     const usage = this.read(input.now);
     let admitted = 0;
     let refused: RefusedWindow | null = null;
@@ -122,7 +169,8 @@ export class RateLimiter extends DurableObject<Env> {
     return usage;
   }
 
-  peek(now: number): Usage {
+  async peek(now: number, check: KeyCheck = {}): Promise<Usage | Revoked> {
+    if (await this.keyRevoked(check)) return { revoked: true };
     return this.read(now);
   }
 
