@@ -18,7 +18,7 @@ describe('content streams written as text', () => {
     expect(pdfNumber(999.9996)).toBe('1000');
   });
 
-  it('the page content of a rendered invoice is valid PDF syntax with short numbers only (qpdf parses every operator)', async () => {
+  it('the page content of a rendered invoice is valid PDF syntax with short numbers (qpdf parses every operator); text lines share text objects', async () => {
     const invoice = resolve(fullInvoice('de', 'classic', { items: manyItems(30, 'de') }));
     const file = writePdf('content-stream-de', await renderInvoicePdf(invoice, { fonts: fonts(), qr: { text: 'https://invoices.example/api/i/x?t=y' } }));
     expect(qpdfCheck(file).ok).toBe(true);
@@ -26,8 +26,14 @@ describe('content streams written as text', () => {
     const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', '--normalize-content=y', file, '-'], { encoding: 'latin1', maxBuffer: 1 << 26 });
     const pages = qdf.split('%% Contents for page ').slice(1).map((s) => s.slice(s.indexOf('stream\n') + 7, s.indexOf('endstream')));
     expect(pages.length).toBeGreaterThanOrEqual(2);
-    const numbers = pages.join('\n').match(/-?\d*\.\d+(e[-+]?\d+)?/gi) ?? [];
+    // every number but the QR's module scale (a cm matrix with 6 decimals, so the symbol does not drift)
+    const lines = pages.join('\n').split('\n').filter((l) => !l.endsWith(' cm'));
+    const numbers = lines.join('\n').match(/-?\d*\.\d+(e[-+]?\d+)?/gi) ?? [];
     expect(numbers.length).toBeGreaterThan(500);
     for (const n of numbers) expect(n).toMatch(/^-?\d*\.\d{1,3}$/);
+    // one BT…ET per run of consecutive text lines, not one per line
+    const text = pages.join('\n');
+    expect((text.match(/^BT$/gm) ?? []).length).toBeLessThan((text.match(/ Tm$/gm) ?? []).length / 3);
+    expect((text.match(/^BT$/gm) ?? []).length).toBe((text.match(/^ET$/gm) ?? []).length);
   });
 });

@@ -12,6 +12,8 @@ import { toUnicodeCMap } from './to-unicode-cmap.ts';
 export class EmbeddedFont {
   readonly ref: PDFRef;
   readonly name: PDFName;
+  /** The resource name as written in content streams ("/NF1"). */
+  readonly resource: string;
   readonly face: FontFace;
   /** cid - 1 → glyph id / text / advance (font units) */
   readonly gids: number[] = [];
@@ -23,6 +25,7 @@ export class EmbeddedFont {
     this.face = face;
     this.ref = ref;
     this.name = name;
+    this.resource = name.asString();
   }
 
   cid(gid: number, text: string): number {

@@ -8,32 +8,58 @@ import { pdfNumber as n } from './pdf-number.ts';
 
 export type Rgb = readonly [number, number, number];
 
+/**
+ * Consecutive text lines share one BT…ET text object, and the fill colour and font are only set when
+ * they change: graphics operators (rectangles, images, the QR) close the text object and run in their
+ * own q…Q, which restores colour and font, so the tracked state stays true.
+ */
 export class PageContent {
   /** Operators, one per line, in PDF syntax. */
   ops = '';
+  private inText = false;
+  /** Current fill colour and font operators ("" = unknown). */
+  private fill = '';
+  private font = '';
 
-  fillColor(c: Rgb): string {
-    return `${n(c[0])} ${n(c[1])} ${n(c[2])} rg\n`;
+  /** Opens a text object if none is open and sets the fill colour; Tm/Tj/TJ operators follow. */
+  beginText(color: Rgb): void {
+    if (!this.inText) { this.ops += 'BT\n'; this.inText = true; }
+    const rg = `${n(color[0])} ${n(color[1])} ${n(color[2])} rg\n`;
+    if (rg !== this.fill) { this.ops += rg; this.fill = rg; }
   }
 
-  strokeColor(c: Rgb): string {
-    return `${n(c[0])} ${n(c[1])} ${n(c[2])} RG\n`;
+  /** Selects a font resource and size inside a text object. */
+  setFont(resource: string, size: number): void {
+    const tf = `${resource} ${n(size)} Tf\n`;
+    if (tf !== this.font) { this.ops += tf; this.font = tf; }
+  }
+
+  /** Appends self-contained graphics operators (their own q…Q), closing any open text object first. */
+  graphics(ops: string): void {
+    if (this.inText) { this.ops += 'ET\n'; this.inText = false; }
+    this.ops += ops;
+  }
+
+  /** The finished stream text. */
+  finish(): string {
+    if (this.inText) { this.ops += 'ET\n'; this.inText = false; }
+    return this.ops;
   }
 
   /** A filled rectangle in its own graphics state. */
   fillRect(x: number, y: number, width: number, height: number, color: Rgb): void {
-    this.ops += `q\n${this.fillColor(color)}${n(x)} ${n(y)} ${n(width)} ${n(height)} re\nf\nQ\n`;
+    this.graphics(`q\n${n(color[0])} ${n(color[1])} ${n(color[2])} rg\n${n(x)} ${n(y)} ${n(width)} ${n(height)} re\nf\nQ\n`);
   }
 
   /** A rectangle outline. */
   strokeRect(x: number, y: number, width: number, height: number, lineWidth: number, color: Rgb): void {
     const l = n(x), b = n(y), r = n(x + width), t = n(y + height);
-    this.ops += `q\n${this.strokeColor(color)}${n(lineWidth)} w\n${l} ${b} m\n${r} ${b} l\n${r} ${t} l\n${l} ${t} l\nh\nS\nQ\n`;
+    this.graphics(`q\n${n(color[0])} ${n(color[1])} ${n(color[2])} RG\n${n(lineWidth)} w\n${l} ${b} m\n${r} ${b} l\n${r} ${t} l\n${l} ${t} l\nh\nS\nQ\n`);
   }
 
   /** An image XObject (already registered on the page as `name`) scaled into width × height at x, y. */
   image(name: PDFName, x: number, y: number, width: number, height: number): void {
-    this.ops += `q\n${n(width)} 0 0 ${n(height)} ${n(x)} ${n(y)} cm\n${name.asString()} Do\nQ\n`;
+    this.graphics(`q\n${n(width)} 0 0 ${n(height)} ${n(x)} ${n(y)} cm\n${name.asString()} Do\nQ\n`);
   }
 }
 
@@ -56,8 +82,9 @@ export function writePageContents(doc: PDFDocument): void {
   if (!pages) return;
   for (const page of doc.getPages()) {
     const content = pages.get(page.node);
-    if (!content?.ops) continue;
-    const ref = doc.context.register(doc.context.flateStream(ascii.encode(content.ops)));
+    const ops = content?.finish();
+    if (!ops) continue;
+    const ref = doc.context.register(doc.context.flateStream(ascii.encode(ops)));
     page.node.addContentStream(ref);
   }
 }

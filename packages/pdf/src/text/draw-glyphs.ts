@@ -20,15 +20,14 @@ function utf16Hex(text: string): string {
 export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: number, y: number, size: number, color: readonly [number, number, number]) {
   const fonts = documentFonts(doc);
   const content = pageContent(doc, page);
-  let ops = `q\nBT\n${content.fillColor(color)}`;
+  content.beginText(color);
   const em = size / 1000;
-  const sizeText = num(size);
   let pen = x;
-  let current: object | undefined;
   for (const run of line.runs) {
     const ef = fonts.font(run.face);
     ef.useOn(page);
-    if (current !== ef) { ops += `${ef.name.asString()} ${sizeText} Tf\n`; current = ef; }
+    content.setFont(ef.resource, size);
+    let ops = '';
     const sfnt = run.face.sfnt;
     const k = 1000 / sfnt.unitsPerEm;
     // the TJ being built: "<hex>" pieces and adjustments; `adjusted` when it holds a number
@@ -70,6 +69,6 @@ export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: n
     }
     flush();
     if (run.actualText) ops += 'EMC\n';
+    content.ops += ops;
   }
-  content.ops += ops + 'ET\nQ\n';
 }
