@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { ms, summarise } from './measure.ts';
-import { startDevServer } from './start-dev-server.ts';
+import { startDevServer } from '../test/support/start-dev-server.ts';
 
 const RUNS = 300;
 const WARMUP = 30;

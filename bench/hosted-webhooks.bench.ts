@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { measureAsync, ms, summarise } from './measure.ts';
-import { startDevServer } from './start-dev-server.ts';
+import { startDevServer } from '../test/support/start-dev-server.ts';
 
 const INVOICE = {
   from: { name: 'Acme GmbH', address: 'Hauptstr. 1\n10115 Berlin' },
