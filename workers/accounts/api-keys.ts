@@ -1,7 +1,7 @@
 // API keys (D6): `inv_sk_` + 40 base62, stored as SHA-256 only, one live key per account.
 import { randomBase62 } from '../http/request-id.ts';
 import type { Env } from '../env.ts';
-import { forgetLiveKey, pushLiveKey } from '../limits/live-key.ts';
+import { forgetLiveKey, pushLiveKey } from '../limits/account-facts.ts';
 import type { Tier } from './account-store.ts';
 import { sha256Hex } from './secret-primitives.ts';
 

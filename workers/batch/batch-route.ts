@@ -95,7 +95,7 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
     },
   });
   for (const [k, v] of Object.entries(usage.headers)) res.headers.set(k, v);
-  if (generated > 0) {
+  if (generated > 0 && grant.webhooks) {
     emitAfterResponse(c, caller.accountId, 'batch.generated', {
       count: results.length,
       generated,

@@ -65,7 +65,8 @@ async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now
       anonymous: caller.kind === 'anonymous',
     });
     for (const [k, v] of Object.entries(grant.headers)) res.headers.set(k, v);
-    if (caller.kind === 'account') emitAfterResponse(c, caller.accountId, 'invoice.generated', { invoice: prepared.invoice });
+    // grant.webhooks is false only for accounts that never had a webhook: no D1 lookup for them (P-ACC2).
+    if (caller.kind === 'account' && grant.webhooks) emitAfterResponse(c, caller.accountId, 'invoice.generated', { invoice: prepared.invoice });
     return res;
   } catch (err) {
     const after: UsageGrant = await releaseDocuments(c.env, caller, grant, {}, now).catch(() => grant);

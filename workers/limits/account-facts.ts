@@ -1,5 +1,6 @@
-// The worker side of the RateLimiter's live-key record (P-ACC2): rotation tells the account's object
-// which key hash is live, so metered calls with a cached, since-rotated key are refused at once (D6).
+// The worker side of what an account's RateLimiter knows besides its counters (P-ACC2): the live API
+// key hash, so metered calls with a cached, since-rotated key are refused at once (D6), and whether
+// the account may have webhooks, so calls of accounts without any skip the D1 lookup of emission (D10).
 import type { Env } from '../env.ts';
 import { accountSubject } from './plans.ts';
 import type { RateLimiter } from './rate-limiter-object.ts';
@@ -9,10 +10,21 @@ function accountLimiter(env: Env, accountId: string): DurableObjectStub<RateLimi
   return ns.get(ns.idFromName(accountSubject(accountId)));
 }
 
+/** Rotation, before D1 commits: from now on only `keyHash` is admitted. */
 export async function pushLiveKey(env: Env, accountId: string, keyHash: string): Promise<void> {
   await accountLimiter(env, accountId).setLiveKey(keyHash);
 }
 
+/** After a failed rotation: the object reloads the live key from D1 on its next call. */
 export async function forgetLiveKey(env: Env, accountId: string): Promise<void> {
   await accountLimiter(env, accountId).forgetLiveKey();
+}
+
+/**
+ * Webhook creation, before the D1 insert: events are emitted (looked up in D1) from now on. The flag
+ * never goes back (a deleted webhook only costs the lookup), so no ordering of creates and deletes can
+ * leave a webhook without its events.
+ */
+export async function noteWebhooksExist(env: Env, accountId: string): Promise<void> {
+  await accountLimiter(env, accountId).noteWebhooks();
 }

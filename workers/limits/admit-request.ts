@@ -77,6 +77,7 @@ export async function admitRequest(env: Env, caller: Caller, req: { documents: n
   return buildGrant(limits, outcome.usage as Usage, now, {
     accountLevel,
     reservation: { monthStart: windowsAt(now).month.start, documents: req.documents, pdfs: req.pdfs },
+    webhooks: outcome.webhooks,
   });
 }
 
@@ -93,7 +94,7 @@ export async function admitBatchItems(env: Env, caller: Caller, items: { pdf: bo
     throw refusalError(outcome.refused!, caller, limits, buildGrant(limits, outcome.usage as Usage, now, { accountLevel }), now);
   }
   const pdfs = items.slice(0, outcome.admitted).filter((i) => i.pdf).length;
-  const grant = buildGrant(limits, outcome.usage as Usage, now, { accountLevel, reservation: { monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs } });
+  const grant = buildGrant(limits, outcome.usage as Usage, now, { accountLevel, reservation: { monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs }, webhooks: outcome.webhooks });
   // The error the items past the admitted prefix fail with (batch: per-item rate-limit errors).
   const refusal = outcome.refused ? refusalError(outcome.refused, caller, limits, grant, now) : undefined;
   return { admitted: outcome.admitted, grant, refusal };

@@ -38,7 +38,8 @@ export interface Revoked {
 }
 
 export type RefusedWindow = 'hourly' | 'weekly' | 'monthly' | 'monthly_pdfs';
-export type AdmitOutcome = { admitted: true; usage: Usage } | { admitted: false; refused: RefusedWindow; usage: Usage };
+/** `webhooks`: false when the account has never had a webhook, so no event needs emitting (P-ACC2). */
+export type AdmitOutcome = { admitted: true; usage: Usage; webhooks: boolean } | { admitted: false; refused: RefusedWindow; usage: Usage };
 
 /** D1 snapshots are written behind, at most this long after a change. */
 const FLUSH_DELAY_MS = 2_000;
@@ -50,38 +51,60 @@ export class RateLimiter extends DurableObject<Env> {
     super(ctx, env);
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, start INTEGER NOT NULL, count INTEGER NOT NULL)');
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)');
-    // The account's live API key hash ('' = none); no row = not known yet, loaded from D1 on first use.
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS live_key (id INTEGER PRIMARY KEY CHECK (id = 1), key_hash TEXT NOT NULL)');
+    // What the object knows about its account (P-ACC2): 'live_key' (SHA-256 of the live API key, '' =
+    // none) and 'webhooks' ('1' once the account may have webhooks). No row = not known yet: loaded from D1.
+    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS facts (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  }
+
+  private fact(name: 'live_key' | 'webhooks'): string | undefined {
+    return this.ctx.storage.sql.exec<{ value: string }>('SELECT value FROM facts WHERE name = ?', name).toArray()[0]?.value;
+  }
+
+  /** `overwrite` false: D1 loads never replace what a rotation or webhook creation pushed meanwhile. */
+  private setFact(name: 'live_key' | 'webhooks', value: string, overwrite: boolean): void {
+    this.ctx.storage.sql.exec(
+      `INSERT INTO facts (name, value) VALUES (?, ?) ON CONFLICT(name) ${overwrite ? 'DO UPDATE SET value = excluded.value' : 'DO NOTHING'}`,
+      name,
+      value,
+    );
   }
 
   /** Rotation (rotateApiKey) calls this before D1 commits: from now on only `keyHash` is admitted. */
   setLiveKey(keyHash: string): void {
-    this.ctx.storage.sql.exec('INSERT INTO live_key (id, key_hash) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET key_hash = excluded.key_hash', keyHash);
+    this.setFact('live_key', keyHash, true);
   }
 
   /** After a failed rotation: reload the live key from D1 on the next call. */
   forgetLiveKey(): void {
-    this.ctx.storage.sql.exec('DELETE FROM live_key');
+    this.ctx.storage.sql.exec("DELETE FROM facts WHERE name = 'live_key'");
   }
 
-  private liveKey(): string | undefined {
-    return this.ctx.storage.sql.exec<{ key_hash: string }>('SELECT key_hash FROM live_key WHERE id = 1').toArray()[0]?.key_hash;
+  /** Webhook creation calls this before its D1 insert; it is never unset. */
+  noteWebhooks(): void {
+    this.setFact('webhooks', '1', true);
   }
 
   /**
-   * D6 "rotation revokes at once" for cached keys. Runs before the synchronous read-check-write of each
-   * method, so the await of the one-time D1 load never splits a critical section. The load inserts only
-   * if no row exists, so it never overwrites a hash that a rotation set meanwhile.
+   * The account's facts, loaded from D1 in one query on first use. Runs before the synchronous
+   * read-check-write of each method, so this await never splits a critical section.
    */
-  private async keyRevoked(check: KeyCheck): Promise<boolean> {
-    if (!check.keyHash || !check.accountId) return false;
-    let live = this.liveKey();
-    if (live === undefined) {
-      const row = await this.env.DB.prepare('SELECT key_hash FROM api_keys WHERE account_id = ? AND revoked_at IS NULL').bind(check.accountId).first<{ key_hash: string }>();
-      this.ctx.storage.sql.exec('INSERT INTO live_key (id, key_hash) VALUES (1, ?) ON CONFLICT(id) DO NOTHING', row?.key_hash ?? '');
-      live = this.liveKey();
+  private async accountFacts(accountId: string | undefined): Promise<{ liveKey: string; webhooks: boolean } | null> {
+    if (!accountId) return null;
+    if (this.fact('live_key') === undefined || this.fact('webhooks') === undefined) {
+      const row = await this.env.DB.prepare(
+        'SELECT (SELECT key_hash FROM api_keys WHERE account_id = ?1 AND revoked_at IS NULL) AS key_hash, EXISTS (SELECT 1 FROM webhooks WHERE account_id = ?1) AS webhooks',
+      )
+        .bind(accountId)
+        .first<{ key_hash: string | null; webhooks: number }>();
+      this.setFact('live_key', row?.key_hash ?? '', false);
+      this.setFact('webhooks', row?.webhooks ? '1' : '0', false);
     }
-    return live !== check.keyHash;
+    return { liveKey: this.fact('live_key')!, webhooks: this.fact('webhooks') === '1' };
+  }
+
+  /** D6: a presented key hash that is not the live one is refused (a session caller presents none). */
+  private static revoked(facts: { liveKey: string } | null, check: KeyCheck): boolean {
+    return facts !== null && check.keyHash !== undefined && facts.liveKey !== check.keyHash;
   }
 
   /** Counts live in rows keyed by window; a row whose start is not the current window's counts as 0. */
@@ -119,7 +142,8 @@ export class RateLimiter extends DurableObject<Env> {
 
   /** All or nothing: counts the calls and reserves the documents, or refuses and counts nothing. */
   async admit(input: AdmitInput): Promise<AdmitOutcome | Revoked> {
-    if (await this.keyRevoked(input)) return { revoked: true };
+    const facts = await this.accountFacts(input.accountId);
+    if (RateLimiter.revoked(facts, input)) return { revoked: true };
     const usage = this.read(input.now);
     const refused = RateLimiter.refusal(usage, input.limits, input.calls, input.documents, input.pdfs);
     if (refused) return { admitted: false, refused, usage };
@@ -129,15 +153,16 @@ export class RateLimiter extends DurableObject<Env> {
     usage.month.pdfs += input.pdfs;
     this.write(usage);
     this.afterChange(input.accountId);
-    return { admitted: true, usage };
+    return { admitted: true, usage, webhooks: facts?.webhooks ?? false };
   }
 
   /**
    * Batch: admits the longest prefix of `items` that fits (each item one call and one document, PDFs
    * as flagged). Returns how many were admitted; 0 means refused, with the blocking window.
    */
-  async admitMany(input: Omit<AdmitInput, 'calls' | 'documents' | 'pdfs'> & { pdfFlags: boolean[] }): Promise<{ admitted: number; refused: RefusedWindow | null; usage: Usage } | Revoked> {
-    if (await this.keyRevoked(input)) return { revoked: true };
+  async admitMany(input: Omit<AdmitInput, 'calls' | 'documents' | 'pdfs'> & { pdfFlags: boolean[] }): Promise<{ admitted: number; refused: RefusedWindow | null; usage: Usage; webhooks: boolean } | Revoked> {
+    const facts = await this.accountFacts(input.accountId);
+    if (RateLimiter.revoked(facts, input)) return { revoked: true };
     const usage = this.read(input.now);
     let admitted = 0;
     let refused: RefusedWindow | null = null;
@@ -154,7 +179,7 @@ export class RateLimiter extends DurableObject<Env> {
       this.write(usage);
       this.afterChange(input.accountId);
     }
-    return { admitted, refused, usage };
+    return { admitted, refused, usage, webhooks: facts?.webhooks ?? false };
   }
 
   /** Gives back reserved documents that were not produced (same month only). */
@@ -170,7 +195,7 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   async peek(now: number, check: KeyCheck = {}): Promise<Usage | Revoked> {
-    if (await this.keyRevoked(check)) return { revoked: true };
+    if (check.keyHash && RateLimiter.revoked(await this.accountFacts(check.accountId), check)) return { revoked: true };
     return this.read(now);
   }
 

@@ -19,6 +19,8 @@ export interface UsageGrant {
   };
   /** Monthly units reserved by this admission; `releaseDocuments` gives them back. */
   reservation: { monthStart: number; documents: number; pdfs: number };
+  /** False when the account has never had a webhook: the route skips event emission (P-ACC2). */
+  webhooks: boolean;
 }
 
 const remaining = (limit: number | null, used: number) => (limit === null ? -1 : Math.max(0, limit - used));
@@ -27,7 +29,7 @@ export function buildGrant(
   limits: PlanLimits,
   usage: Usage,
   now: number,
-  opts: { accountLevel: boolean; reservation?: UsageGrant['reservation'] },
+  opts: { accountLevel: boolean; reservation?: UsageGrant['reservation']; webhooks?: boolean },
 ): UsageGrant {
   const w = windowsAt(now);
   const nowSec = Math.floor(now / 1000);
@@ -66,6 +68,8 @@ export function buildGrant(
     headers,
     meta: { credits_remaining: { hourly: hourlyLeft, weekly: weeklyLeft }, rate_limits },
     reservation: opts.reservation ?? { monthStart: w.month.start, documents: 0, pdfs: 0 },
+    // Unknown (refusals, peeks) is treated as "may have webhooks".
+    webhooks: opts.webhooks ?? true,
   };
 }
 

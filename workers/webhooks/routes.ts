@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error.ts';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import { parseWebhookCreate } from './webhook-create-body.ts';
 import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from './webhook-secret.ts';
+import { noteWebhooksExist } from '../limits/account-facts.ts';
 import { MAX_WEBHOOKS_PER_ACCOUNT, deleteWebhook, getWebhook, insertWebhook, listWebhooks, toPublicWebhook } from './webhook-store.ts';
 
 /** A WebhookCreate is a URL and a few event names; anything near this size is not one. */
@@ -45,6 +46,8 @@ webhookRoutes.post('/', async (c) => {
   const input = parseWebhookCreate(await readJson(c), c.env.DEV_MODE === 'true');
   const key = await importEncryptionKey(c.env.WEBHOOK_ENCRYPTION_KEY);
   const secret = newWebhookSecret();
+  // Before the insert, so no generate call admitted after this webhook exists skips its events (P-ACC2).
+  await noteWebhooksExist(c.env, account);
   const stored = await insertWebhook(c.env.DB, {
     accountId: account,
     url: input.url,

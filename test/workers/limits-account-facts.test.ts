@@ -1,0 +1,72 @@
+// P-ACC2: the RateLimiter knows whether its account may have webhooks, so generate skips the D1 lookup of
+// event emission for accounts that never had one, while a new webhook still gets the very next event (D10).
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../workers/index.ts';
+import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from '../../workers/webhooks/webhook-secret.ts';
+import { insertWebhook } from '../../workers/webhooks/webhook-store.ts';
+import type { WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
+import { BASE, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+
+type Json = Record<string, any>;
+const INVOICE = { from: { name: 'Acme' }, to: { name: 'Client' }, items: [{ description: 'Work', quantity: 2, unit_price: 50 }], features: { hosted_link: false, qr: false } };
+
+/** Runs the Worker with the test env and waits for its waitUntil work, so queue sends are observed. */
+async function run(apiKey: string, method: string, path: string, json?: unknown): Promise<Response> {
+  const ctx = createExecutionContext();
+  const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
+  if (json !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await (worker as ExportedHandler<typeof testEnv>).fetch!(
+    new Request(`${BASE}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }) as never,
+    testEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+const sentWebhookIds = (send: { mock: { calls: unknown[][] } }) =>
+  send.mock.calls.flatMap((call) => [...(call[0] as { body: WebhookMessage }[])].map((m) => m.body.webhook_id));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('P-ACC2: webhook emission without a D1 lookup for accounts that never had a webhook', () => {
+  it('D10: no webhook, no message; a webhook created later gets the very next event; after its deletion nothing is sent', async () => {
+    const { apiKey } = await verifiedAccountWithKey('af-hook');
+    const send = vi.spyOn(testEnv.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const lookups = vi.spyOn(testEnv.DB, 'prepare');
+
+    expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
+    expect(send).not.toHaveBeenCalled();
+    lookups.mockClear();
+    expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
+    // Key from the isolate cache, webhook flag from the Durable Object: the Worker did not query D1.
+    expect(lookups).not.toHaveBeenCalled();
+
+    const created = await run(apiKey, 'POST', '/api/webhooks', { url: 'https://hooks.example.com/in' });
+    expect(created.status).toBe(201);
+    const hookId = ((await created.json()) as Json).webhook.id;
+    expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
+    expect(sentWebhookIds(send)).toEqual([hookId]);
+
+    expect((await run(apiKey, 'DELETE', `/api/webhooks/${hookId}`)).status).toBe(200);
+    send.mockClear();
+    expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('D10: a webhook already in D1 when the RateLimiter first sees the account is found by its first load', async () => {
+    const { apiKey, email } = await verifiedAccountWithKey('af-lazy');
+    const { id } = (await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>())!;
+    const secret = newWebhookSecret();
+    const key = await importEncryptionKey(testEnv.WEBHOOK_ENCRYPTION_KEY);
+    const hook = await insertWebhook(testEnv.DB, { accountId: id, url: 'https://hooks.example.com/lazy', events: ['invoice.generated', 'batch.generated'], secretCiphertext: await encryptSecret(key, secret), secretHint: secretHint(secret), createdAt: 1_700_000_000 });
+    const send = vi.spyOn(testEnv.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+
+    expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
+    expect(sentWebhookIds(send)).toEqual([hook!.id]);
+    const batch = await run(apiKey, 'POST', '/api/batch', { invoices: [INVOICE] });
+    expect(batch.status).toBe(200);
+    expect(sentWebhookIds(send)).toEqual([hook!.id, hook!.id]);
+  });
+});
