@@ -1,7 +1,7 @@
 // Issue 2 and 6 budgets on a real `wrangler dev`: anonymous JSON requests under 50 concurrent connections
 // (autocannon on loopback, 0 errors expected), and a 50-invoice batch (under 2 s).
 import { execFileSync } from 'node:child_process';
-import autocannon from 'autocannon';
+import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { startDevServer } from '../test/support/start-dev-server.ts';
 import { summarise } from './measure.ts';
 
@@ -21,10 +21,10 @@ try {
   const body = JSON.stringify(invoice(1));
   const POOL = 2000;
   let n = 0;
-  const ipRequest = [
+  const ipRequest: CannonRequest[] = [
     {
-      method: 'POST' as const,
-      setupRequest: (req: Record<string, unknown>) => {
+      method: 'POST',
+      setupRequest: (req: CannonRequest) => {
         const i = n++ % POOL;
         return { ...req, body, headers: { 'content-type': 'application/json', 'cf-connecting-ip': `10.77.${i >> 8}.${i & 255}` } };
       },
