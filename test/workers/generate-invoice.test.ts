@@ -164,6 +164,17 @@ describe('POST /api/generate-invoice, authenticated', () => {
     expect(xml).toContain('<cbc:ID>U-1</cbc:ID>');
   });
 
+  it('D5: a signature over 2.5 MB decoded is 400 validation_error naming signature', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('gensig');
+    const png = new Uint8Array(2.5 * 1024 * 1024 + 16);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    let bin = '';
+    for (let i = 0; i < png.length; i += 0x8000) bin += String.fromCharCode(...png.subarray(i, i + 0x8000));
+    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, signature: `data:image/png;base64,${btoa(bin)}` }, headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error).toEqual({ code: 'validation_error', message: expect.stringMatching(/^signature: .*2\.5 MB/) });
+  });
+
   it('D5: a logo that is not PNG or JPEG is 400 validation_error naming from.logo', async () => {
     const { apiKey: key } = await verifiedAccountWithKey('genlogo');
     const gif = `data:image/png;base64,${btoa('GIF89a not really')}`;

@@ -1,35 +1,16 @@
 import type { Context } from 'hono';
 import { ApiError } from './api-error.ts';
+import { readStreamLimited } from './read-limited.ts';
 
 export const MB = 1024 * 1024;
 
 /** Reads the raw body within a byte limit (D5: 413 payload_too_large beyond), without trusting Content-Length alone. */
 export async function readRawBody(c: Context, limitBytes: number): Promise<string> {
   const declared = Number(c.req.header('content-length') ?? '0');
-  const tooLarge = () => new ApiError(413, 'payload_too_large', `body: must be at most ${limitBytes / MB} MB`);
+  const size = limitBytes >= MB ? `${limitBytes / MB} MB` : `${limitBytes / 1024} KB`;
+  const tooLarge = () => new ApiError(413, 'payload_too_large', `body: must be at most ${size}`);
   if (declared > limitBytes) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return '';
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limitBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  return new TextDecoder().decode(await readStreamLimited(c.req.raw.body, limitBytes, tooLarge));
 }
 
 /** Parses JSON text; a syntax error is the client's: 400 invalid_json with the parser's position. */

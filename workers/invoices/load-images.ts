@@ -4,6 +4,7 @@
 import { LIMITS } from '@invoice/model';
 import { detectImageType } from '@invoice/pdf';
 import { ApiError } from '../http/api-error.ts';
+import { readStreamLimited } from '../http/read-limited.ts';
 
 export interface LoadedImage {
   mime: 'image/png' | 'image/jpeg';
@@ -29,29 +30,9 @@ function decodeBase64(field: string, b64: string): Uint8Array {
 }
 
 async function readLimited(field: string, res: Response): Promise<Uint8Array> {
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > LIMITS.maxImageBytes) throw invalid(field, 'image must be at most 2.5 MB');
-  const reader = res.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > LIMITS.maxImageBytes) {
-      await reader.cancel();
-      throw invalid(field, 'image must be at most 2.5 MB');
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  const tooLarge = () => invalid(field, 'image must be at most 2.5 MB');
+  if (Number(res.headers.get('content-length') ?? '0') > LIMITS.maxImageBytes) throw tooLarge();
+  return readStreamLimited(res.body, LIMITS.maxImageBytes, tooLarge);
 }
 
 async function fetchImage(field: string, url: string): Promise<Uint8Array> {
