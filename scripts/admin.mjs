@@ -108,7 +108,7 @@ switch (command) {
     const tier = requireTier(opts);
     findAccount(opts, email);
     d1(opts, `UPDATE accounts SET tier = ${sql(tier)} WHERE email = ${sql(email)}`);
-    console.log(`${email}: tier set to ${tier} (applies to the next request)`);
+    console.log(`${email}: tier set to ${tier} (applies to session calls at once, to API-key calls within 10 s)`);
     break;
   }
   case 'grant-credits': {
