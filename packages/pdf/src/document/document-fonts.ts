@@ -8,6 +8,7 @@ import { PDFDocument, PDFName, PDFPage, PDFRef, PDFHexString, PDFArray, PDFNumbe
 import type { FontFace } from '../text/font-set.ts';
 import { subsetTrueType } from './truetype-subset.ts';
 import { toUnicodeCMap } from './to-unicode-cmap.ts';
+import { zlibDeflate } from './deflate.ts';
 
 export class EmbeddedFont {
   readonly ref: PDFRef;
@@ -87,6 +88,8 @@ function subsetTag(f: EmbeddedFont): string {
   return tag;
 }
 
+const ascii = new TextEncoder();
+
 function writeFont(doc: PDFDocument, f: EmbeddedFont) {
   const ctx = doc.context;
   const sfnt = f.face.sfnt;
@@ -95,12 +98,12 @@ function writeFont(doc: PDFDocument, f: EmbeddedFont) {
   const baseName = `${subsetTag(f)}+${sfnt.postScriptName}`;
 
   const { bytes: program, newGid } = subsetTrueType(sfnt, f.gids);
-  const fontFile = ctx.register(ctx.flateStream(program, { Length1: program.length }));
+  const fontFile = ctx.register(ctx.stream(zlibDeflate(program), { Length1: program.length, Filter: 'FlateDecode' }));
 
   const cidToGid = new Uint8Array((f.gids.length + 1) * 2);
   f.gids.forEach((old, i) => { const g = newGid.get(old)!; cidToGid[(i + 1) * 2] = g >> 8; cidToGid[(i + 1) * 2 + 1] = g & 0xff; });
-  const cidToGidRef = ctx.register(ctx.flateStream(cidToGid));
-  const toUnicode = ctx.register(ctx.flateStream(toUnicodeCMap(f.texts)));
+  const cidToGidRef = ctx.register(ctx.stream(zlibDeflate(cidToGid), { Filter: 'FlateDecode' }));
+  const toUnicode = ctx.register(ctx.stream(zlibDeflate(ascii.encode(toUnicodeCMap(f.texts))), { Filter: 'FlateDecode' }));
 
   const widths = PDFArray.withContext(ctx);
   for (const g of f.gids) widths.push(PDFNumber.of(s(sfnt.advance(g))));

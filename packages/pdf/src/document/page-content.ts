@@ -4,6 +4,7 @@
  * (one object per operator and per number, serialised again at save) cost more than the layout itself.
  */
 import { PDFDocument, PDFName, PDFPage } from '@cantoo/pdf-lib';
+import { zlibDeflate } from './deflate.ts';
 import { pdfNumber as n } from './pdf-number.ts';
 
 export type Rgb = readonly [number, number, number];
@@ -84,7 +85,7 @@ export function writePageContents(doc: PDFDocument): void {
     const content = pages.get(page.node);
     const ops = content?.finish();
     if (!ops) continue;
-    const ref = doc.context.register(doc.context.flateStream(ascii.encode(ops)));
+    const ref = doc.context.register(doc.context.stream(zlibDeflate(ascii.encode(ops)), { Filter: 'FlateDecode' }));
     page.node.addContentStream(ref);
   }
 }
