@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
-import { pdfDisposition } from '../pdf/render-pdf.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
 import { resolveSnapshot, snapshotJsonBody } from './render-snapshot.ts';
 import { renderSnapshotPdf } from './render-snapshot-pdf.ts';
 import { loadSnapshot } from './snapshot-store.ts';
@@ -38,7 +38,7 @@ hostedRoutes.get('/:id', async (c: Context<AppEnv>) => {
   return privacyHeaders(
     new Response(pdf, {
       status: 200,
-      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': pdfDisposition('inline', rendered.invoice.number), 'Content-Length': String(pdf.byteLength) },
+      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition('inline', rendered.invoice.number, 'pdf'), 'Content-Length': String(pdf.byteLength) },
     }),
   );
 });

@@ -22,9 +22,3 @@ export async function renderPdf(resolved: ResolvedInvoice, images: PdfImages, qr
     throw new ApiError(500, 'pdf_error', `The PDF could not be rendered (request ${requestId}); nothing was produced.`);
   }
 }
-
-/** `attachment` for generate, `inline` for hosted links; ASCII fallback name plus the exact one (RFC 6266/5987). */
-export function pdfDisposition(kind: 'attachment' | 'inline', number: string): string {
-  const ascii = number.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(number)}.pdf`;
-}
