@@ -39,6 +39,8 @@ const GOOD_ENOUGH = 24;
 const head = new Int32Array(1 << HASH_BITS);
 const prev = new Int32Array(WINDOW);
 let offset = 0;
+/** LZ77 symbols of the current input, grown as needed. */
+let symbols = new Int32Array(1 << 15);
 
 function adler32(data: Uint8Array): number {
   let a = 1;
@@ -58,7 +60,8 @@ function lz77(data: Uint8Array, litFreq: Int32Array, distFreq: Int32Array): { sy
   if (offset > 0x3fffffff - n) { head.fill(0); offset = 0; }
   const base = offset + WINDOW + 1; // every stored position is >= base for this call; older ones are < base - WINDOW
   offset = base + n;
-  const syms = new Int32Array(n + 1);
+  if (symbols.length < n + 1) symbols = new Int32Array(n + 1);
+  const syms = symbols;
   let count = 0;
   let extraBits = 0;
   let i = 0;

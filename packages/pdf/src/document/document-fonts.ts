@@ -19,6 +19,8 @@ export class EmbeddedFont {
   /** cid - 1 → glyph id / text / advance (font units) */
   readonly gids: number[] = [];
   readonly texts: string[] = [];
+  /** (glyph, single code point) → cid, the common case, with a number key; other texts by string. */
+  private readonly simple = new Map<number, number>();
   private readonly cids = new Map<string, number>();
   private readonly pages = new WeakSet<object>();
 
@@ -30,15 +32,27 @@ export class EmbeddedFont {
   }
 
   cid(gid: number, text: string): number {
+    // the text as one code point; 0x1fffff (beyond Unicode) for "", -1 for longer texts
+    let cp = -1;
+    if (text.length === 0) cp = 0x1fffff;
+    else if (text.length === 1) cp = text.charCodeAt(0);
+    else if (text.length === 2 && text.codePointAt(0)! > 0xffff) cp = text.codePointAt(0)!;
+    if (cp >= 0) {
+      const key = gid * 0x200000 + cp;
+      let cid = this.simple.get(key);
+      if (cid === undefined) { cid = this.add(gid, text); this.simple.set(key, cid); }
+      return cid;
+    }
     const key = text + '\u0000' + gid;
     let cid = this.cids.get(key);
-    if (cid === undefined) {
-      this.gids.push(gid);
-      this.texts.push(text);
-      cid = this.gids.length;
-      this.cids.set(key, cid);
-    }
+    if (cid === undefined) { cid = this.add(gid, text); this.cids.set(key, cid); }
     return cid;
+  }
+
+  private add(gid: number, text: string): number {
+    this.gids.push(gid);
+    this.texts.push(text);
+    return this.gids.length;
   }
 
   useOn(page: PDFPage) {

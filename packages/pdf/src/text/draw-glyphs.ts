@@ -9,12 +9,22 @@ import { pdfNumber as num } from '../document/pdf-number.ts';
 import type { LineLayout } from './line-layout.ts';
 
 const hex4 = (n: number) => (n < 0x1000 ? (n < 0x100 ? (n < 0x10 ? '000' : '00') : '0') : '') + n.toString(16);
+/** Hex of the CIDs met so far (a document uses a few hundred): built once per isolate. */
+const CID_HEX: string[] = [];
+const cidHex = (cid: number) => CID_HEX[cid] ?? (CID_HEX[cid] = hex4(cid));
 
 /** UTF-16BE with BOM as a PDF hex string (text strings such as /ActualText). */
 function utf16Hex(text: string): string {
   let out = '<feff';
   for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i));
   return out + '>';
+}
+
+/** Tj (or TJ with adjustments) for the pieces built so far plus the pending hex; "" when there is nothing to show. */
+function showText(parts: string, hex: string, adjusted: boolean): string {
+  if (hex) parts += (parts ? ' <' : '<') + hex + '>';
+  if (!parts) return '';
+  return adjusted ? `[${parts}] TJ\n` : `${parts} Tj\n`;
 }
 
 export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: number, y: number, size: number, color: readonly [number, number, number]) {
@@ -36,14 +46,6 @@ export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: n
     let adjusted = false;
     let needTm = true;
     if (run.actualText) ops += `/Span <</ActualText ${utf16Hex(run.actualText)}>> BDC\n`;
-    const flush = () => {
-      if (hex) parts += (parts ? ' <' : '<') + hex + '>';
-      hex = '';
-      if (!parts) return;
-      ops += adjusted ? `[${parts}] TJ\n` : `${parts} Tj\n`;
-      parts = '';
-      adjusted = false;
-    };
     for (let i = 0; i < run.gids.length; i++) {
       const gid = run.gids[i];
       const cid = ef.cid(gid, run.texts[i]);
@@ -52,12 +54,14 @@ export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: n
       const oy = run.dy?.[i] ?? 0;
       if (ox || oy) {
         // a positioned mark: its own text matrix, then back to the pen for the next glyph
-        flush();
-        ops += `1 0 0 1 ${num(pen + ox * em)} ${num(y + oy * em)} Tm\n<${hex4(cid)}> Tj\n`;
+        ops += showText(parts, hex, adjusted);
+        parts = hex = '';
+        adjusted = false;
+        ops += `1 0 0 1 ${num(pen + ox * em)} ${num(y + oy * em)} Tm\n<${cidHex(cid)}> Tj\n`;
         needTm = true;
       } else {
         if (needTm) { ops += `1 0 0 1 ${num(pen)} ${num(y)} Tm\n`; needTm = false; }
-        hex += hex4(cid);
+        hex += cidHex(cid);
         const diff = sfnt.advance(gid) * k - adv;
         if (Math.abs(diff) > 0.01) {
           parts += (parts ? ' <' : '<') + hex + '> ' + num(diff);
@@ -67,7 +71,7 @@ export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: n
       }
       pen += adv * em;
     }
-    flush();
+    ops += showText(parts, hex, adjusted);
     if (run.actualText) ops += 'EMC\n';
     content.ops += ops;
   }

@@ -53,7 +53,12 @@ function fontChain(fonts: FontSet, language: string, weight: FontWeight): FontFa
 }
 
 export function createTextEngine(doc: PDFDocument, fonts: FontSet, opts: { language: string }): TextEngine {
-  const chainOf = (style: TextStyle) => fontChain(fonts, opts.language, style.weight ?? 'regular');
+  // one chain per weight for this engine's language (looked up on every measure and draw)
+  const chains: Partial<Record<FontWeight, FontFace[]>> = {};
+  const chainOf = (style: TextStyle) => {
+    const weight = style.weight ?? 'regular';
+    return (chains[weight] ??= fontChain(fonts, opts.language, weight));
+  };
 
   const layout = (text: string, style: TextStyle, rtl: boolean): LineLayout => {
     const chain = chainOf(style);
