@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { pdfNumber } from '../src/document/pdf-number.ts';
+import { pdfColor, pdfNumber } from '../src/document/pdf-number.ts';
 import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, manyItems, resolve } from './helpers/invoice-fixtures.ts';
 import { qpdfCheck, writePdf } from './helpers/poppler.ts';
@@ -18,6 +18,14 @@ describe('content streams written as text', () => {
     expect(pdfNumber(999.9996)).toBe('1000');
   });
 
+  it('colour channels: 4 decimals (within 0.013 of an 8-bit level), clamped to 0..1', () => {
+    expect(pdfColor(31 / 255)).toBe('0.1216');
+    expect(pdfColor(1)).toBe('1');
+    expect(pdfColor(0)).toBe('0');
+    expect(pdfColor(1.2)).toBe('1');
+    for (let level = 0; level <= 255; level++) expect(Math.round(Number(pdfColor(level / 255)) * 255)).toBe(level);
+  });
+
   it('the page content of a rendered invoice is valid PDF syntax with short numbers (qpdf parses every operator); text lines share text objects', async () => {
     const invoice = resolve(fullInvoice('de', 'classic', { items: manyItems(30, 'de') }));
     const file = writePdf('content-stream-de', await renderInvoicePdf(invoice, { fonts: fonts(), qr: { text: 'https://invoices.example/api/i/x?t=y' } }));
@@ -26,8 +34,12 @@ describe('content streams written as text', () => {
     const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', '--normalize-content=y', file, '-'], { encoding: 'latin1', maxBuffer: 1 << 26 });
     const pages = qdf.split('%% Contents for page ').slice(1).map((s) => s.slice(s.indexOf('stream\n') + 7, s.indexOf('endstream')));
     expect(pages.length).toBeGreaterThanOrEqual(2);
-    // every number but the QR's module scale (a cm matrix with 6 decimals, so the symbol does not drift)
-    const lines = pages.join('\n').split('\n').filter((l) => !l.endsWith(' cm'));
+    // every number but the QR's module scale (a cm matrix with 6 decimals, so the symbol does not drift) and colours
+    const all = pages.join('\n').split('\n');
+    const colours = all.filter((l) => / (rg|RG)$/.test(l));
+    expect(colours.length).toBeGreaterThan(5);
+    for (const l of colours) expect(l).toMatch(/^(0|1|0\.\d{1,4}) (0|1|0\.\d{1,4}) (0|1|0\.\d{1,4}) (rg|RG)$/);
+    const lines = all.filter((l) => !l.endsWith(' cm') && !/ (rg|RG)$/.test(l));
     const numbers = lines.join('\n').match(/-?\d*\.\d+(e[-+]?\d+)?/gi) ?? [];
     expect(numbers.length).toBeGreaterThan(500);
     for (const n of numbers) expect(n).toMatch(/^-?\d*\.\d{1,3}$/);

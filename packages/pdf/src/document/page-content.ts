@@ -5,7 +5,7 @@
  */
 import { PDFDocument, PDFName, PDFPage } from '@cantoo/pdf-lib';
 import { zlibDeflate } from './deflate.ts';
-import { pdfNumber as n } from './pdf-number.ts';
+import { pdfColor as c, pdfNumber as n } from './pdf-number.ts';
 
 export type Rgb = readonly [number, number, number];
 
@@ -25,7 +25,7 @@ export class PageContent {
   /** Opens a text object if none is open and sets the fill colour; Tm/Tj/TJ operators follow. */
   beginText(color: Rgb): void {
     if (!this.inText) { this.ops += 'BT\n'; this.inText = true; }
-    const rg = `${n(color[0])} ${n(color[1])} ${n(color[2])} rg\n`;
+    const rg = `${c(color[0])} ${c(color[1])} ${c(color[2])} rg\n`;
     if (rg !== this.fill) { this.ops += rg; this.fill = rg; }
   }
 
@@ -49,13 +49,13 @@ export class PageContent {
 
   /** A filled rectangle in its own graphics state. */
   fillRect(x: number, y: number, width: number, height: number, color: Rgb): void {
-    this.graphics(`q\n${n(color[0])} ${n(color[1])} ${n(color[2])} rg\n${n(x)} ${n(y)} ${n(width)} ${n(height)} re\nf\nQ\n`);
+    this.graphics(`q\n${c(color[0])} ${c(color[1])} ${c(color[2])} rg\n${n(x)} ${n(y)} ${n(width)} ${n(height)} re\nf\nQ\n`);
   }
 
   /** A rectangle outline. */
   strokeRect(x: number, y: number, width: number, height: number, lineWidth: number, color: Rgb): void {
     const l = n(x), b = n(y), r = n(x + width), t = n(y + height);
-    this.graphics(`q\n${n(color[0])} ${n(color[1])} ${n(color[2])} RG\n${n(lineWidth)} w\n${l} ${b} m\n${r} ${b} l\n${r} ${t} l\n${l} ${t} l\nh\nS\nQ\n`);
+    this.graphics(`q\n${c(color[0])} ${c(color[1])} ${c(color[2])} RG\n${n(lineWidth)} w\n${l} ${b} m\n${r} ${b} l\n${r} ${t} l\n${l} ${t} l\nh\nS\nQ\n`);
   }
 
   /** An image XObject (already registered on the page as `name`) scaled into width × height at x, y. */

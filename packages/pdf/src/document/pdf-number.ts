@@ -15,3 +15,11 @@ export function pdfNumber(n: number): string {
   const int = Math.floor(v / 1000);
   return sign + int + FRACTIONS[v - int * 1000];
 }
+
+/**
+ * A colour channel (0..1) with 4 decimals: with 3, a channel can land on the other side of an 8-bit
+ * level (a 1/255 tint shift over a whole band); with 4 it stays within 0.013 of a level.
+ */
+export function pdfColor(v: number): string {
+  return String(Math.round(Math.min(1, Math.max(0, v)) * 10000) / 10000);
+}

@@ -18,12 +18,13 @@ export function drawQr(c: Canvas, matrix: QrMatrix, x: number, top: number, side
   const left = c.px(x, side);
   const pageTop = PAGE.height - top;
   // One white square, then the dark runs in module units under a matrix that maps module (col, row)
-  // to its place on the page (y down): one short "col row len 1 re" per run, one fill.
+  // to its place on the page: one short "col y len 1 re" per run (y counted up from the last row), one fill.
   let ops = `q\n1 1 1 rg\n${n(left)} ${n(pageTop - side)} ${n(side)} ${n(side)} re\nf\n0 0 0 rg\n`;
   // the scale with 6 decimals: a 3-decimal module size would drift by up to 0.02 pt across the symbol
   const scale = String(Math.round(module * 1e6) / 1e6);
-  ops += `${scale} 0 0 -${scale} ${n(left + QUIET_ZONE_MODULES * module)} ${n(pageTop - QUIET_ZONE_MODULES * module)} cm\n`;
-  for (const run of darkRuns(matrix)) ops += `${run.col} ${run.row} ${run.length} 1 re\n`;
+  ops += `${scale} 0 0 ${scale} ${n(left + QUIET_ZONE_MODULES * module)} ${n(pageTop - (QUIET_ZONE_MODULES + matrix.size) * module)} cm\n`;
+  const lastRow = matrix.size - 1;
+  for (const run of darkRuns(matrix)) ops += `${run.col} ${lastRow - run.row} ${run.length} 1 re\n`;
   c.content.graphics(ops + 'f\nQ\n');
 }
 
