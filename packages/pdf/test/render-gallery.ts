@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { TEMPLATE_NAMES } from '@invoice/model';
 import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, manyItems, resolve } from './helpers/invoice-fixtures.ts';
+import { sampleLogoPng, sampleSignaturePng } from './helpers/sample-images.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const out = path.join(root, 'docs/gallery');
@@ -14,10 +15,11 @@ const tmp = path.join(root, 'test/.out/gallery');
 mkdirSync(out, { recursive: true });
 mkdirSync(tmp, { recursive: true });
 const qr = { text: 'https://invoices.example/api/i/AbCdEfGhIjKlMnOpQrStUv?t=gallery' };
+const images = { logo: sampleLogoPng(), signature: sampleSignaturePng() };
 
 async function shoot(name: string, body: Record<string, unknown>, pages: 'first' | 'first-last' = 'first') {
   const pdf = path.join(tmp, `${name}.pdf`);
-  writeFileSync(pdf, await renderInvoicePdf(resolve(body), { fonts: fonts(), qr }));
+  writeFileSync(pdf, await renderInvoicePdf(resolve(body), { fonts: fonts(), qr, images }));
   const count = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))![1]);
   const wanted = pages === 'first' ? [1] : [1, count];
   for (const p of wanted) {

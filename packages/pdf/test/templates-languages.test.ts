@@ -61,3 +61,13 @@ describe('issue 4: every template in every language (55 PDFs)', () => {
     expect(overlappingWords(checked).map(([a, b]) => `${a.text} × ${b.text}`)).toEqual([]);
   });
 });
+
+describe('D1: inputs are shown as given', () => {
+  it('a JPY unit price with decimals keeps them; computed money has none', async () => {
+    const body = { from: { name: 'A' }, to: { name: 'B' }, invoice: { currency: 'JPY', language: 'en', number: 'JPY-1' }, items: [{ description: 'Bolts', quantity: 12, unit_price: 35.5 }] };
+    const text = pdfText(writePdf('jpy-unit-price', await renderInvoicePdf(resolve(body), { fonts: fonts() })));
+    expect(text).toContain('¥35.5');
+    expect(text).toContain('¥426');
+    expect(text).not.toContain('¥36');
+  });
+});

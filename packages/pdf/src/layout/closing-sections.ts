@@ -34,45 +34,67 @@ export function paymentBlock(ctx: RenderContext): Block | null {
   );
 }
 
+/** A titled text's pieces at a width; the heading is kept with the first line. */
+function sectionPieces(ctx: RenderContext, heading: string | null, text: string, width: number, style: TextStyle): Piece[] {
+  const { c } = ctx;
+  const lines = wrappedPieces(c, text, width, style);
+  if (!heading) return lines;
+  const h = headingPiece(ctx, heading);
+  if (!lines.length) return [h];
+  const first = lines.shift()!;
+  return [{ height: h.height + first.height, draw: (cv, x, top, w) => { h.draw(cv, x, top, w); first.draw(cv, x, top + h.height, w); } }, ...lines];
+}
+
 /**
- * A titled free-text section (notes, refund policy, long footer). It flows: a 5,000-character
- * note fills the rest of the page and continues on the next, line by line.
+ * A titled free-text section (a long footer). It flows: 5,000 characters fill the rest of the page and
+ * continue on the next, line by line.
  */
 export function textSection(ctx: RenderContext, heading: string | null, text: string | undefined, style?: TextStyle): Block | null {
   if (!text) return null;
-  const { c, theme } = ctx;
-  const s = style ?? { size: theme.size.body, color: theme.text };
-  const pieces: Piece[] = [];
-  if (heading) pieces.push(headingPiece(ctx, heading));
-  const lines = wrappedPieces(c, text, ctx.width, s);
-  // Keep the heading with its first line.
-  if (heading && lines.length) {
-    const h = pieces[0];
-    const first = lines.shift()!;
-    pieces[0] = { height: h.height + first.height, draw: (cv, x, top, w) => { h.draw(cv, x, top, w); first.draw(cv, x, top + h.height, w); } };
-  }
-  pieces.push(...lines);
-  return columnsBlock([{ x: ctx.x, width: ctx.width, pieces }], { paddingTop: 12, flows: true });
+  const s = style ?? { size: ctx.theme.size.body, color: ctx.theme.text };
+  return columnsBlock([{ x: ctx.x, width: ctx.width, pieces: sectionPieces(ctx, heading, text, ctx.width, s) }], { paddingTop: 12, flows: true });
 }
 
-/** The signature image above a rule and the localised `Authorised signature`, at the end side. */
-export function signatureBlock(ctx: RenderContext): Block | null {
+const SIGNATURE_BOX = { width: 170, height: 60 };
+const SIGNATURE_GAP = 24;
+
+/** The signature image above a rule and the localised `Authorised signature`: one unbreakable piece. */
+function signaturePiece(ctx: RenderContext): Piece | null {
   const { c, theme, view, signature } = ctx;
   if (!signature) return null;
-  const boxW = 170;
-  const boxH = 60;
+  const { width: boxW, height: boxH } = SIGNATURE_BOX;
   const scale = Math.min(boxW / signature.width, boxH / signature.height);
   const w = signature.width * scale;
   const h = signature.height * scale;
   const label: TextStyle = { size: theme.size.small, color: theme.muted };
-  const image: Piece = {
-    height: boxH + 4,
+  const caption = textPiece(view.labels.signature, label, c.lineHeight(label), 'center');
+  return {
+    height: boxH + 4 + caption.height,
     draw(cv, x, top, width) {
       cv.image(signature, x + width - boxW + (boxW - w) / 2, top + boxH - h, w, h);
       cv.hline(x + width - boxW, top + boxH + 2, boxW, 0.6, theme.muted);
+      caption.draw(cv, x + width - boxW, top + boxH + 4, boxW);
     },
   };
-  const caption = textPiece(view.labels.signature, label, c.lineHeight(label), 'center');
-  const pieces: Piece[] = [image, { height: caption.height, draw: (cv, x, top, width) => caption.draw(cv, x + width - boxW, top, boxW) }];
-  return columnsBlock([{ x: ctx.x, width: ctx.width, pieces }], { paddingTop: 18 });
+}
+
+/**
+ * Notes and refund policy at the start side, the signature beside them at the end side (so a short
+ * invoice does not spill onto a page of its own for the signature). The text flows over pages.
+ */
+export function closingBlock(ctx: RenderContext): Block | null {
+  const { theme, view } = ctx;
+  const signature = signaturePiece(ctx);
+  const textWidth = signature ? ctx.width - SIGNATURE_BOX.width - SIGNATURE_GAP : ctx.width;
+  const body: TextStyle = { size: theme.size.body, color: theme.text };
+  const text: Piece[] = [];
+  for (const [heading, value] of [[view.labels.notes, view.notes], [view.labels.refundPolicy, view.refundPolicy]] as const) {
+    if (!value) continue;
+    if (text.length) text.push(spacePiece(12));
+    text.push(...sectionPieces(ctx, heading, value, textWidth, body));
+  }
+  if (!signature && !text.length) return null;
+  const columns = [{ x: ctx.x, width: textWidth, pieces: text }];
+  if (signature) columns.push({ x: ctx.x + ctx.width - SIGNATURE_BOX.width, width: SIGNATURE_BOX.width, pieces: [spacePiece(6), signature] });
+  return columnsBlock(columns, { paddingTop: 12, flows: true });
 }

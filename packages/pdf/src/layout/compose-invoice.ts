@@ -3,7 +3,7 @@ import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext, Template } from '../templates/template.ts';
 import { onFill } from '../templates/theme.ts';
 import { PAGE } from './canvas.ts';
-import { paymentBlock, signatureBlock, textSection } from './closing-sections.ts';
+import { closingBlock, paymentBlock, textSection } from './closing-sections.ts';
 import { Flow } from './flow.ts';
 import { itemsTable } from './items-table.ts';
 import { totalsBlock } from './totals-section.ts';
@@ -13,13 +13,15 @@ const MAX_RUNNING_FOOTER_LINES = 3;
 
 /**
  * Lays the whole invoice out over as many pages as it needs: the template's intro, the items table
- * (header repeated on each page), totals, payment and QR, notes, refund policy, signature; then
+ * (header repeated on each page), totals, payment and QR, notes and refund policy beside the signature; then
  * writes the footer and `Page N of M` on every page once the page count is known.
  */
 export function composeInvoice(ctx: RenderContext, template: Template): void {
   const { c, theme, view } = ctx;
-  const footerStyle: TextStyle = { size: theme.size.label, color: theme.footerText };
-  const pageStyle: TextStyle = { size: theme.size.label, color: theme.footerBand ? onFill(theme.footerBand) : theme.footerText };
+  // On a footer band (navy) the footer and the page label are written inside the band, in its text colour.
+  const bandText = theme.footerBand ? onFill(theme.footerBand) : theme.footerText;
+  const footerStyle: TextStyle = { size: theme.size.label, color: bandText };
+  const pageStyle: TextStyle = { size: theme.size.label, color: bandText };
   const flh = c.lineHeight(footerStyle);
   const footerLines = view.footer ? c.wrap(view.footer, ctx.width, footerStyle) : [];
   // A short footer repeats on every page; a long one is printed once, as a closing section.
@@ -42,10 +44,8 @@ export function composeInvoice(ctx: RenderContext, template: Template): void {
   flow.place(totalsBlock(ctx));
   for (const block of [
     paymentBlock(ctx),
-    textSection(ctx, view.labels.notes, view.notes),
-    textSection(ctx, view.labels.refundPolicy, view.refundPolicy),
-    running ? null : textSection(ctx, null, view.footer, footerStyle),
-    signatureBlock(ctx),
+    closingBlock(ctx),
+    running ? null : textSection(ctx, null, view.footer, { size: theme.size.label, color: theme.footerText }),
   ]) {
     if (block) flow.place(block);
   }
@@ -53,7 +53,10 @@ export function composeInvoice(ctx: RenderContext, template: Template): void {
   const pages = c.doc.getPages();
   pages.forEach((page, i) => {
     c.page = page;
-    if (theme.footerBand) c.rect(0, PAGE.height - BOTTOM_MARGIN - 14, PAGE.width, BOTTOM_MARGIN + 14, theme.footerBand);
+    if (theme.footerBand) {
+      const bandTop = Math.min(PAGE.height - BOTTOM_MARGIN - 14, footerTop - 6);
+      c.rect(0, bandTop, PAGE.width, PAGE.height - bandTop, theme.footerBand);
+    }
     else c.hline(ctx.x, contentBottom + 6, ctx.width, 0.4, theme.rule);
     if (running) footerLines.forEach((line, j) => c.text(line, ctx.x, footerTop + j * flh, ctx.width, footerStyle, 'center'));
     c.text(pageLabel(i + 1, pages.length, view.language), ctx.x, pageLabelTop, ctx.width, pageStyle, 'end');

@@ -109,6 +109,9 @@ export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: strin
   const currency = t.currency as CurrencyCode;
   const mu = minorUnits(currency);
   const money = (v: Decimal) => formatMoney(v, currency, mu, language);
+  // Unit prices and amount discounts are inputs with up to six decimals (D1): shown as given, never rounded
+  // to the currency's minor units (¥35.5 × 12 must not read as ¥36 × 12).
+  const price = (v: Decimal) => formatMoney(v, currency, Math.max(mu, v.decimalPlaces()), language);
   const negative = (v: Decimal) => money(v.negated());
   const pct = (v: Decimal) => formatPercent(v, language);
   const isZero = (v: Decimal) => v.isZero();
@@ -117,8 +120,8 @@ export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: strin
     description: line.description,
     quantity: formatQuantity(line.quantity, language),
     unit: line.unit?.trim() ?? '',
-    unitPrice: money(line.unit_price),
-    discount: isZero(line.discount) ? '' : line.discount_type === 'percent' ? pct(line.discount) : money(line.discount),
+    unitPrice: price(line.unit_price),
+    discount: isZero(line.discount) ? '' : line.discount_type === 'percent' ? pct(line.discount) : price(line.discount),
     // One component prints as a bare rate; several name each component, unless the name is the
     // default `Tax 9%`, which already is the rate.
     tax: line.taxes.map((x) => (line.taxes.length === 1 || /^Tax \d/.test(x.name) ? pct(x.rate) : `${x.name} ${pct(x.rate)}`)).join('\n'),
