@@ -33,6 +33,8 @@ try {
   await autocannon({ url: `${base}/api/generate-invoice`, connections: 50, amount: POOL, requests: ipRequest });
   const result = await autocannon({ url: `${base}/api/generate-invoice`, connections: 50, duration: 10, requests: ipRequest });
   const non2xx = result.non2xx + result.errors + result.timeouts;
+  // For scale: what wrangler dev's own proxy layers allow on this machine for the cheapest route.
+  const health = await autocannon({ url: `${base}/api/health`, connections: 50, duration: 5 });
 
   // Batch: an enterprise account made by the admin command (as an operator would), so plan limits don't cut the batch.
   const email = `bench-${Date.now()}@example.com`;
@@ -57,6 +59,7 @@ try {
 |---|---|
 | anonymous JSON, 20 lines, 50 connections, 10 s | ${result.requests.average.toFixed(0)} req/s, median latency ${result.latency.p50} ms, p99 ${result.latency.p99} ms |
 | requests / non-2xx + errors + timeouts | ${result.requests.total} / ${non2xx} |
+| for scale: GET /api/health, 50 connections, 5 s | ${health.requests.average.toFixed(0)} req/s, median latency ${health.latency.p50} ms |
 | batch of 50 × 20-line invoices with hosted links (${generated} generated), 6 runs after a warm-up | median ${batch.median.toFixed(0)} ms, max ${batch.max.toFixed(0)} ms |
 
 Budgets: 0 errors under 50 connections (${non2xx === 0 ? 'met' : 'NOT met'}); 50 invoices under 2 s (${batch.median < 2000 ? 'met' : 'NOT met'}).
