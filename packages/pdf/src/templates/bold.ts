@@ -5,7 +5,7 @@ import { headingPiece, metaPieces, partyPieces } from '../layout/party-pieces.ts
 import { spacePiece, type Piece } from '../layout/pieces.ts';
 import { linePiece, logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { GREY, HAIRLINE, INK, WHITE, hexRgb, onFill, type Theme } from './theme.ts';
+import { HAIRLINE, INK, WHITE, hexRgb, onFill, standardTheme, type Theme } from './theme.ts';
 
 const DEFAULT_ACCENT = hexRgb('#E4572E');
 const BAND: Rgb = hexRgb('#1C1C1E');
@@ -20,16 +20,11 @@ export const bold: Template = {
   theme(accent?: Rgb): Theme {
     const a = accent ?? DEFAULT_ACCENT;
     return {
-      accent: a,
-      text: INK,
-      muted: GREY,
-      rule: HAIRLINE,
-      size: { body: 9, small: 8, label: 7.5 },
+      ...standardTheme(a),
       heading: { color: INK, size: 8.5, upper: true },
       table: { headerFill: BAND, headerText: WHITE, rowRule: HAIRLINE, padY: 6 },
       totals: { totalText: INK, totalRule: BAND, dueFill: a, dueText: onFill(a) },
       stamp: a,
-      footerText: GREY,
     };
   },
   intro(ctx) {

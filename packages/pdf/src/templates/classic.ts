@@ -4,7 +4,7 @@ import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { spacePiece, type Piece } from '../layout/pieces.ts';
 import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { GREY, HAIRLINE, INK, hexRgb, tint, type Theme } from './theme.ts';
+import { HAIRLINE, INK, hexRgb, tint, standardTheme, type Theme } from './theme.ts';
 
 const DEFAULT_ACCENT = hexRgb('#1F3A5F');
 
@@ -17,16 +17,11 @@ export const classic: Template = {
   theme(accent?: Rgb): Theme {
     const a = accent ?? DEFAULT_ACCENT;
     return {
-      accent: a,
-      text: INK,
-      muted: GREY,
-      rule: HAIRLINE,
-      size: { body: 9, small: 8, label: 7.5 },
+      ...standardTheme(a),
       heading: { color: a, size: 8, upper: true },
       table: { headerFill: [0.94, 0.945, 0.95], headerText: INK, headerRule: a, rowRule: HAIRLINE, padY: 5 },
       totals: { totalText: INK, totalRule: INK, dueFill: tint(a, 0.88), dueText: a },
       stamp: [0.13, 0.55, 0.27],
-      footerText: GREY,
     };
   },
   intro(ctx) {

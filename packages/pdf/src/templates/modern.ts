@@ -5,7 +5,7 @@ import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { spacePiece, type Piece } from '../layout/pieces.ts';
 import { linePiece, logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { GREY, HAIRLINE, INK, hexRgb, onFill, tint, type Theme } from './theme.ts';
+import { HAIRLINE, INK, hexRgb, onFill, tint, standardTheme, type Theme } from './theme.ts';
 
 const DEFAULT_ACCENT = hexRgb('#0F766E');
 
@@ -18,16 +18,11 @@ export const modern: Template = {
   theme(accent?: Rgb): Theme {
     const a = accent ?? DEFAULT_ACCENT;
     return {
-      accent: a,
-      text: INK,
-      muted: GREY,
-      rule: HAIRLINE,
-      size: { body: 9, small: 8, label: 7.5 },
+      ...standardTheme(a),
       heading: { color: a, size: 7.5, upper: true },
       table: { headerFill: a, headerText: onFill(a), zebra: tint(a, 0.93), padY: 5 },
       totals: { totalText: INK, totalRule: HAIRLINE, dueFill: a, dueText: onFill(a) },
       stamp: a,
-      footerText: GREY,
     };
   },
   intro(ctx) {

@@ -5,7 +5,7 @@ import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { spacePiece, type Piece } from '../layout/pieces.ts';
 import { linePiece, logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { GREY, HAIRLINE, INK, WHITE, hexRgb, tint, type Theme } from './theme.ts';
+import { HAIRLINE, WHITE, hexRgb, tint, standardTheme, type Theme } from './theme.ts';
 
 const DEFAULT_NAVY = hexRgb('#1B2A4A');
 const GOLD: Rgb = hexRgb('#C9A227');
@@ -21,16 +21,11 @@ export const navy: Template = {
   theme(accent?: Rgb): Theme {
     const a = accent ?? DEFAULT_NAVY;
     return {
-      accent: a,
-      text: INK,
-      muted: GREY,
-      rule: HAIRLINE,
-      size: { body: 9, small: 8, label: 7.5 },
+      ...standardTheme(a),
       heading: { color: a, size: 8, upper: true },
       table: { headerFill: a, headerText: WHITE, rowRule: HAIRLINE, zebra: tint(a, 0.96), padY: 5 },
       totals: { totalText: a, totalRule: GOLD, dueFill: a, dueText: WHITE },
       stamp: GOLD,
-      footerText: GREY,
       footerBand: a,
     };
   },

@@ -53,3 +53,8 @@ export function isDark(c: Rgb): boolean {
 export function onFill(fill: Rgb): Rgb {
   return isDark(fill) ? WHITE : INK;
 }
+
+/** The base four of the five templates share (ink text, grey muted text, hairlines, 9 pt body); each spreads it and adds its own. */
+export function standardTheme(accent: Rgb): Pick<Theme, 'accent' | 'text' | 'muted' | 'rule' | 'size' | 'footerText'> {
+  return { accent, text: INK, muted: GREY, rule: HAIRLINE, size: { body: 9, small: 8, label: 7.5 }, footerText: GREY };
+}
