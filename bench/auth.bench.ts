@@ -1,38 +1,19 @@
 // Issue 3 budget: authenticating a request with a Bearer key and counting it against its windows adds
 // under 2 ms median to a JSON generate request on `wrangler dev`, compared with an anonymous request in the same run.
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { ms, summarise } from './measure.ts';
+import { enterpriseAccount } from '../test/support/dev-account.ts';
 import { startDevServer } from '../test/support/start-dev-server.ts';
 
 const RUNS = 300;
 const WARMUP = 30;
 const INVOICE = JSON.stringify({ from: { name: 'Acme' }, to: { name: 'Client' }, items: [{ description: 'Work', quantity: 2, unit_price: 50 }], features: { hosted_link: false, qr: false } });
 
-async function json(res: Response) {
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
-  return body as Record<string, any>;
-}
-
 const server = await startDevServer();
 try {
   const base = server.baseUrl;
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench passphrase';
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
-
-  // Register and verify through the dev mail sink, log in, create a key: the docs/accounts.md walk-through.
-  await json(await post('/api/auth/register', { email, password }));
-  const { emails } = await json(await fetch(`${base}/api/dev/emails?to=${encodeURIComponent(email)}`));
-  await json(await fetch(emails[0].links[0]));
-  const login = await post('/api/auth/login', { email, password });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const { api_key: apiKey } = await json(await post('/api/auth/generate-api-key', {}, { Cookie: cookie }));
   // Enterprise so that hundreds of calls stay inside the windows (they are still counted by the Durable Object).
-  const admin = spawnSync(process.execPath, ['scripts/admin.mjs', 'set-tier', '--email', email, '--tier', 'enterprise', '--persist-to', server.stateDir], { encoding: 'utf8' });
-  if (admin.status !== 0) throw new Error(admin.stderr);
+  const { apiKey } = enterpriseAccount(server);
 
   let ip = 0;
   const anonymous = async () => {

@@ -1,10 +1,10 @@
 // Issue 6: what a hosted link costs to open (rendered on demand from its KV snapshot) and what webhook
 // emission costs a generate response (nothing: it runs in waitUntil), plus generate → receiver latency,
 // all on `wrangler dev` (local KV, D1 and Queue).
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { measureAsync, ms, summarise } from './measure.ts';
-import { startDevServer } from '../test/support/start-dev-server.ts';
+import { enterpriseAccount } from '../test/support/dev-account.ts';
+import { startDevServer, type DevServer } from '../test/support/start-dev-server.ts';
 
 const INVOICE = {
   from: { name: 'Acme GmbH', address: 'Hauptstr. 1\n10115 Berlin' },
@@ -19,20 +19,9 @@ async function json(res: Response) {
   return body as Record<string, any>;
 }
 
-async function account(base: string, stateDir: string) {
-  const email = `bench-hosted-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const password = 'bench passphrase';
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  await json(await post('/api/auth/register', { email, password }));
-  const { emails } = await json(await fetch(`${base}/api/dev/emails?to=${encodeURIComponent(email)}`));
-  await json(await fetch(emails[0].links[0]));
-  const login = await post('/api/auth/login', { email, password });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const { api_key } = await json(await post('/api/auth/generate-api-key', {}, { Cookie: cookie }));
-  const admin = spawnSync(process.execPath, ['scripts/admin.mjs', 'set-tier', '--email', email, '--tier', 'enterprise', '--persist-to', stateDir], { encoding: 'utf8' });
-  if (admin.status !== 0) throw new Error(admin.stderr);
-  return { Authorization: `Bearer ${api_key}`, 'Content-Type': 'application/json' };
+function account(server: DevServer) {
+  const { apiKey } = enterpriseAccount(server, 'bench-hosted');
+  return { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
 }
 
 const server = await startDevServer();
@@ -51,8 +40,8 @@ const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).por
 
 try {
   const base = server.baseUrl;
-  const quiet = await account(base, server.stateDir);
-  const hooked = await account(base, server.stateDir);
+  const quiet = account(server);
+  const hooked = account(server);
   for (let i = 0; i < 3; i++) await json(await fetch(`${base}/api/webhooks`, { method: 'POST', headers: hooked, body: JSON.stringify({ url: hookUrl }) }));
 
   const generate = (headers: Record<string, string>) => fetch(`${base}/api/generate-invoice`, { method: 'POST', headers, body: JSON.stringify(INVOICE) });

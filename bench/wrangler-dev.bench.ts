@@ -1,7 +1,7 @@
 // Issue 2 and 6 budgets on a real `wrangler dev`: anonymous JSON requests under 50 concurrent connections
 // (autocannon on loopback, 0 errors expected), and a 50-invoice batch (under 2 s).
-import { execFileSync } from 'node:child_process';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
+import { enterpriseAccount } from '../test/support/dev-account.ts';
 import { startDevServer } from '../test/support/start-dev-server.ts';
 import { summarise } from './measure.ts';
 
@@ -37,10 +37,7 @@ try {
   const health = await autocannon({ url: `${base}/api/health`, connections: 50, duration: 5 });
 
   // Batch: an enterprise account made by the admin command (as an operator would), so plan limits don't cut the batch.
-  const email = `bench-${Date.now()}@example.com`;
-  const admin = execFileSync('npm', ['run', '--silent', 'admin', '--', 'create-account', '--email', email, '--tier', 'enterprise', '--with-key', '--persist-to', server.stateDir], { encoding: 'utf8' });
-  const apiKey = /api key \(shown once\): (\S+)/.exec(admin)?.[1];
-  if (!apiKey) throw new Error(`admin create-account printed no key:\n${admin}`);
+  const { apiKey } = enterpriseAccount(server);
   const batchBody = JSON.stringify({ invoices: Array.from({ length: 50 }, (_, i) => invoice(i)) });
   const batchTimes: number[] = [];
   let generated = 0;

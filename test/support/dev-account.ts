@@ -1,0 +1,15 @@
+// A verified enterprise account with an API key on a running dev server, made by the operator command
+// (`npm run admin -- create-account`), so benches and tests run far from the plan limits.
+import { execFileSync } from 'node:child_process';
+import type { DevServer } from './start-dev-server.ts';
+
+export function enterpriseAccount(server: DevServer, tag = 'bench'): { email: string; apiKey: string } {
+  const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const out = execFileSync(process.execPath, ['scripts/admin.mjs', 'create-account', '--email', email, '--tier', 'enterprise', '--with-key', '--persist-to', server.stateDir], {
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  const apiKey = /api key \(shown once\): (\S+)/.exec(out)?.[1];
+  if (!apiKey) throw new Error(`admin create-account printed no key:\n${out}`);
+  return { email, apiKey };
+}
