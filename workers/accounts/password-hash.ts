@@ -1,5 +1,6 @@
 // PBKDF2-SHA-256 password hashes (D6): 100,000 iterations (the Workers maximum), 16-byte per-user salt.
-import { base64ToBytes, bytesToBase64, timingSafeEqual } from './secret-primitives.ts';
+import { base64ToBytes, bytesToBase64 } from '../http/byte-encoding.ts';
+import { timingSafeEqual } from './secret-primitives.ts';
 
 export const PBKDF2_ITERATIONS = 100_000;
 const encoder = new TextEncoder();

@@ -1,29 +1,7 @@
 // Hashing, random tokens and constant-time comparison shared by passwords, sessions, keys and tokens.
+import { bytesToBase64Url, bytesToHex } from '../http/byte-encoding.ts';
 
 const encoder = new TextEncoder();
-
-export function bytesToHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += b.toString(16).padStart(2, '0');
-  return out;
-}
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin);
-}
-
-export function base64ToBytes(text: string): Uint8Array {
-  const bin = atob(text);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-export function bytesToBase64Url(bytes: Uint8Array): string {
-  return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 /** SHA-256 of a UTF-8 string, lower-case hex: how session ids, keys and tokens are stored. */
 export async function sha256Hex(text: string): Promise<string> {

@@ -1,6 +1,7 @@
 // D9: a hosted link is `{base_url}/api/i/{id}?t={sig}` with a random 22-character base62 id and
-// sig = base64url(HMAC-SHA-256(id)) keyed with HOSTED_LINK_SECRET. The id alone grants nothing.
+// sig = bytesToBase64Url(HMAC-SHA-256(id)) keyed with HOSTED_LINK_SECRET. The id alone grants nothing.
 import { ApiError } from '../http/api-error.ts';
+import { bytesToBase64Url } from '../http/byte-encoding.ts';
 import { randomBase62 } from '../http/request-id.ts';
 
 export const HOSTED_ID_PATTERN = /^[0-9A-Za-z]{22}$/;
@@ -16,15 +17,9 @@ export function hostedLinkSecret(env: { HOSTED_LINK_SECRET?: string }): string {
   return secret;
 }
 
-function base64url(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 export async function signHostedId(secret: string, id: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(id))));
+  return bytesToBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(id))));
 }
 
 /**

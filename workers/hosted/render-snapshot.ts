@@ -1,6 +1,7 @@
 // Re-renders a stored snapshot on demand (D9): totals are recomputed from the canonical request
 // (D1 is deterministic, so they equal the original response), the QR choice is the original one.
 import { resolveInvoice, toInvoiceResponse, type InvoiceResponse, type ResolvedInvoice } from '@invoice/model';
+import { base64ToBytes } from '../http/byte-encoding.ts';
 import { chooseQr, qrSummary, type QrChoice } from './qr-choice.ts';
 import type { StoredSnapshot } from './snapshot-store.ts';
 
@@ -22,13 +23,6 @@ export function resolveSnapshot(snap: StoredSnapshot): RenderedSnapshot {
 /** `format=json`: the InvoiceJsonResponse shape; meta carries only what applies to a public link. */
 export function snapshotJsonBody(rendered: RenderedSnapshot, meta: { request_id: string; processing_ms: number }) {
   return { success: true as const, invoice: rendered.invoice, meta, anonymous: false };
-}
-
-function base64ToBytes(b64: string): Uint8Array {
-  const s = atob(b64);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
 }
 
 /** The snapshot's images as bytes, for the PDF renderer. */

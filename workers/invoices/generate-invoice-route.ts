@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { normaliseInvoiceInput, parseInvoiceRequest, type InvoiceRequest } from '@invoice/model';
+import { normaliseInvoiceInput, parseCanonicalInvoiceRequest, type InvoiceRequest } from '@invoice/model';
 import { requireVerifiedAccount, resolveCaller, type Caller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -39,7 +39,7 @@ allowOnly(invoiceRoutes, '/api/generate-invoice', ['POST']);
 export function validateInvoiceInput(body: unknown, caller: Caller): InvoiceRequest {
   const input = normaliseInvoiceInput(body);
   if (caller.kind === 'anonymous') assertAnonymousAllowed(input);
-  const parsed = parseInvoiceRequest(input);
+  const parsed = parseCanonicalInvoiceRequest(input);
   if (!parsed.ok) throw new ApiError(400, parsed.error.code, parsed.error.message);
   return parsed.value;
 }

@@ -4,6 +4,7 @@
 import { LIMITS } from '@invoice/model';
 import { detectImageType } from '@invoice/pdf';
 import { ApiError } from '../http/api-error.ts';
+import { base64ToBytes } from '../http/byte-encoding.ts';
 import { readStreamLimited } from '../http/read-limited.ts';
 
 export interface LoadedImage {
@@ -20,10 +21,7 @@ function invalid(field: string, rule: string): ApiError {
 
 function decodeBase64(field: string, b64: string): Uint8Array {
   try {
-    const bin = atob(b64.replace(/\s+/g, ''));
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
+    return base64ToBytes(b64.replace(/\s+/g, ''));
   } catch {
     throw invalid(field, 'is not valid base64 image data');
   }

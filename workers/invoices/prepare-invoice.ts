@@ -4,6 +4,7 @@ import { toInvoiceResponse, type InvoiceRequest, type InvoiceResponse, type Reso
 import type { Caller } from '../accounts/resolve-caller.ts';
 import type { Env } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
+import { bytesToBase64 } from '../http/byte-encoding.ts';
 import { chooseQr, qrSummary, type QrChoice } from '../hosted/qr-choice.ts';
 import { storeSnapshot, type HostedLink } from '../hosted/snapshot-store.ts';
 import { loadInvoiceImages, type LoadedImage } from './load-images.ts';
@@ -15,12 +16,6 @@ export interface PreparedInvoice {
   hosted?: HostedLink;
   qr?: QrChoice;
   invoice: InvoiceResponse;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
 }
 
 /**
@@ -42,8 +37,8 @@ export async function prepareInvoice(env: Env, caller: Caller, request: InvoiceR
       {
         request: resolved.request,
         images: {
-          logo: images.logo && { mime: images.logo.mime, base64: toBase64(images.logo.bytes) },
-          signature: images.signature && { mime: images.signature.mime, base64: toBase64(images.signature.bytes) },
+          logo: images.logo && { mime: images.logo.mime, base64: bytesToBase64(images.logo.bytes) },
+          signature: images.signature && { mime: images.signature.mime, base64: bytesToBase64(images.signature.bytes) },
         },
         account_id: caller.accountId,
       },

@@ -1,24 +1,12 @@
 // D10: the signing secret is `whsec_` + standard base64 of 32 random bytes, shown once, and kept
 // encrypted at rest (AES-GCM) because every delivery has to sign with the plain secret again.
 import { ApiError } from '../http/api-error.ts';
+import { base64ToBytes, bytesToBase64 } from '../http/byte-encoding.ts';
 
 export const SECRET_PREFIX = 'whsec_';
 
-function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
-
 export function newWebhookSecret(): string {
-  return SECRET_PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(32)));
+  return SECRET_PREFIX + bytesToBase64(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** `secret_hint`: the last 4 characters, enough to tell secrets apart, too few to guess one. */
@@ -28,14 +16,14 @@ export function secretHint(secret: string): string {
 
 /** The HMAC key bytes of the Standard Webhooks signature: the base64 part after `whsec_`. */
 export function standardKeyBytes(secret: string): Uint8Array {
-  return fromBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
+  return base64ToBytes(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
 }
 
 /** Imports WEBHOOK_ENCRYPTION_KEY (base64 of 32 bytes); missing or malformed → 503 not_provisioned (D4). */
 export async function importEncryptionKey(keyBase64: string | undefined): Promise<CryptoKey> {
   let raw: Uint8Array | undefined;
   try {
-    raw = keyBase64 ? fromBase64(keyBase64.trim()) : undefined;
+    raw = keyBase64 ? base64ToBytes(keyBase64.trim()) : undefined;
   } catch {
     raw = undefined;
   }
@@ -52,11 +40,11 @@ export async function encryptSecret(key: CryptoKey, secret: string): Promise<str
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv, 0);
   out.set(sealed, iv.length);
-  return toBase64(out);
+  return bytesToBase64(out);
 }
 
 export async function decryptSecret(key: CryptoKey, stored: string): Promise<string> {
-  const bytes = fromBase64(stored);
+  const bytes = base64ToBytes(stored);
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12) }, key, bytes.subarray(12));
   return new TextDecoder().decode(plain);
 }

@@ -1,6 +1,7 @@
 // D10: two signatures on every delivery. `X-Service-Signature` signs the raw body with the secret
 // string's UTF-8 bytes; the Standard Webhooks signature signs "id.timestamp.body" with the
 // base64-decoded secret so receivers can reject replays by timestamp.
+import { bytesToBase64, bytesToHex } from '../http/byte-encoding.ts';
 import { standardKeyBytes } from './webhook-secret.ts';
 
 async function hmacSha256(key: Uint8Array, message: string): Promise<Uint8Array> {
@@ -8,24 +9,14 @@ async function hmacSha256(key: Uint8Array, message: string): Promise<Uint8Array>
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(message)));
 }
 
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function base64(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
 /** `sha256=<hex>` for the X-Service-Signature header. */
 export async function serviceSignature(secret: string, rawBody: string): Promise<string> {
-  return `sha256=${hex(await hmacSha256(new TextEncoder().encode(secret), rawBody))}`;
+  return `sha256=${bytesToHex(await hmacSha256(new TextEncoder().encode(secret), rawBody))}`;
 }
 
 /** `v1,<base64>` for the webhook-signature header (standardwebhooks.com). */
 export async function standardSignature(secret: string, eventId: string, timestampSeconds: number, rawBody: string): Promise<string> {
-  return `v1,${base64(await hmacSha256(standardKeyBytes(secret), `${eventId}.${timestampSeconds}.${rawBody}`))}`;
+  return `v1,${bytesToBase64(await hmacSha256(standardKeyBytes(secret), `${eventId}.${timestampSeconds}.${rawBody}`))}`;
 }
 
 /** Every header of one delivery attempt (D10). */

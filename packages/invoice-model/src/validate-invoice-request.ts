@@ -118,8 +118,15 @@ function amountRuleIssues(req: InvoiceRequest): string[] {
  * Never throws for client input: every failure is a `{code, message}` naming the field and the rule.
  */
 export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
-  if (!isPlainObject(raw)) return { ok: false, error: { code: 'validation_error', message: 'body: must be a JSON object' } };
-  const input = normaliseInvoiceInput(raw);
+  return parseCanonicalInvoiceRequest(normaliseInvoiceInput(raw));
+}
+
+/**
+ * The validation half of parseInvoiceRequest, for callers that already hold the normalised form
+ * (the Worker normalises once, to apply D3's anonymous rules before the field rules).
+ */
+export function parseCanonicalInvoiceRequest(input: unknown): ParseInvoiceResult {
+  if (!isPlainObject(input)) return { ok: false, error: { code: 'validation_error', message: 'body: must be a JSON object' } };
   const parsed = InvoiceRequestSchema.safeParse(input, { error: fallbackMessages });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({
