@@ -32,7 +32,7 @@ export function createApp() {
   app.route('/api/i', hostedRoutes);
 
   app.notFound((c) => {
-    throw new ApiError(404, 'not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`);
+    throw new ApiError('not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`);
   });
 
   app.onError((err, c) => {

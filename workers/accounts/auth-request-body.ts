@@ -31,12 +31,12 @@ export const LoginBodySchema = z
 export async function readAuthBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
   const value = parseJsonText(await readRawBody(c, MAX_AUTH_BODY));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError(400, 'validation_error', 'body: must be a JSON object with email and password');
+    throw new ApiError('validation_error', 'body: must be a JSON object with email and password');
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiError(400, 'validation_error', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+    throw new ApiError('validation_error', `${issue.path.join('.') || 'body'}: ${issue.message}`);
   }
   return parsed.data;
 }

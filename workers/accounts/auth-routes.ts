@@ -25,11 +25,11 @@ authRoutes.use('*', async (c, next) => {
 authRoutes.post('/register', async (c) => {
   const { email, password } = await readAuthBody(c, RegisterBodySchema);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
-  if (await findAccountByEmail(c.env.DB, email)) throw new ApiError(409, 'email_taken', 'An account with this email already exists; log in instead.');
+  if (await findAccountByEmail(c.env.DB, email)) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   const now = Date.now();
   const id = newAccountId();
   const inserted = await insertAccount(c.env.DB, { id, email, password_hash: await hashPassword(password), created_at: now });
-  if (!inserted) throw new ApiError(409, 'email_taken', 'An account with this email already exists; log in instead.');
+  if (!inserted) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   const token = await createVerificationToken(c.env.DB, id, now);
   await mailer.send(verificationEmail(email, verificationLink(c.req.url, token)));
   return c.json({ success: true, message: `Account created. We sent a verification link to ${email}; it is valid for 24 hours.` }, 201);
@@ -37,7 +37,7 @@ authRoutes.post('/register', async (c) => {
 
 authRoutes.get('/verify-email', async (c) => {
   const accountId = await consumeVerificationToken(c.env.DB, c.req.query('token') ?? '', Date.now());
-  if (!accountId) throw new ApiError(400, 'invalid_token', 'This verification link is invalid, already used or expired; log in and request a new one.');
+  if (!accountId) throw new ApiError('invalid_token', 'This verification link is invalid, already used or expired; log in and request a new one.');
   await markEmailVerified(c.env.DB, accountId, Date.now());
   return c.json({ success: true, message: 'Email verified. You can now create an API key (POST /api/auth/generate-api-key).' });
 });
@@ -52,7 +52,7 @@ authRoutes.post('/login', async (c) => {
   const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!account || !ok) {
     await recordLoginFailure(c.env.DB, scopes, now);
-    throw new ApiError(401, 'invalid_credentials', 'Email or password is incorrect.');
+    throw new ApiError('invalid_credentials', 'Email or password is incorrect.');
   }
   await clearEmailFailures(c.env.DB, scopes);
   const sessionId = await createSession(c.env.DB, account.id, now);
@@ -73,7 +73,7 @@ authRoutes.get('/me', async (c) => {
   const caller = await resolveCaller(c);
   requireAccount(caller);
   const account = await findAccountById(c.env.DB, caller.accountId);
-  if (!account) throw new ApiError(401, 'auth_required', 'Authentication required.');
+  if (!account) throw new ApiError('auth_required', 'Authentication required.');
   const last4 = await activeKeyLast4(c.env.DB, account.id);
   return c.json({
     success: true,
@@ -100,7 +100,7 @@ authRoutes.post('/resend-verification', async (c) => {
   if (caller.verified) return c.json({ success: true, message: 'Your email address is already verified.' });
   const now = Date.now();
   if ((await countRecentTokens(c.env.DB, caller.accountId, now - 3600_000)) >= RESENDS_PER_HOUR) {
-    throw new ApiError(429, 'rate_limit_exceeded', `At most ${RESENDS_PER_HOUR} verification emails per hour; use the latest one.`, { 'Retry-After': '3600' });
+    throw new ApiError('rate_limit_exceeded', `At most ${RESENDS_PER_HOUR} verification emails per hour; use the latest one.`, { headers: { 'Retry-After': '3600' } });
   }
   const mailer = mailerFor(c.env);
   const token = await createVerificationToken(c.env.DB, caller.accountId, now);

@@ -23,7 +23,7 @@ export async function assertLoginAllowed(db: D1Database, scopes: string[], now: 
   if (blocked.length === 0) return;
   // The window slides: the lock lifts when the oldest counted failure leaves it.
   const retryAfter = Math.max(1, Math.ceil((Math.max(...blocked.map((r) => r.oldest)) + LOGIN_FAILURE_WINDOW_MS - now) / 1000));
-  throw new ApiError(429, 'rate_limit_exceeded', 'Too many failed login attempts; try again later.', { 'Retry-After': String(retryAfter) });
+  throw new ApiError('rate_limit_exceeded', 'Too many failed login attempts; try again later.', { headers: { 'Retry-After': String(retryAfter) } });
 }
 
 export async function recordLoginFailure(db: D1Database, scopes: string[], now: number): Promise<void> {

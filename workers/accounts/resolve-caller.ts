@@ -33,7 +33,7 @@ function accountCaller(owner: KeyOwner, via: 'api_key' | 'session'): AccountCall
 }
 
 export function invalidApiKeyError(): ApiError {
-  return new ApiError(401, 'invalid_api_key', 'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.');
+  return new ApiError('invalid_api_key', 'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.');
 }
 
 export interface ResolveOptions {
@@ -83,12 +83,12 @@ export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {
 export function requireVerifiedAccount(caller: Caller): asserts caller is AccountCaller & { verified: true } {
   requireAccount(caller);
   if (!caller.verified) {
-    throw new ApiError(403, 'unverified_account', 'Verify your email address first: open the link we emailed you (POST /api/auth/resend-verification sends a new one).');
+    throw new ApiError('unverified_account', 'Verify your email address first: open the link we emailed you (POST /api/auth/resend-verification sends a new one).');
   }
 }
 
 export function requireAccount(caller: Caller): asserts caller is AccountCaller {
   if (caller.kind !== 'account') {
-    throw new ApiError(401, 'auth_required', 'Authentication required: send Authorization: Bearer <API_KEY> or log in.');
+    throw new ApiError('auth_required', 'Authentication required: send Authorization: Bearer <API_KEY> or log in.');
   }
 }

@@ -43,7 +43,7 @@ function parseBatch(rawBody: string): unknown[] {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue.path.length ? issue.path.join('.') : 'body';
-    throw new ApiError(400, 'validation_error', `${path}: ${issue.path.length ? issue.message : 'must be a JSON object with an invoices array'}`);
+    throw new ApiError('validation_error', `${path}: ${issue.path.length ? issue.message : 'must be a JSON object with an invoices array'}`);
   }
   return parsed.data.invoices;
 }

@@ -8,7 +8,7 @@ import { isDevMode } from './mailer.ts';
 export const devEmailRoutes = new Hono<AppEnv>();
 
 devEmailRoutes.get('/emails', async (c) => {
-  if (!isDevMode(c.env)) throw new ApiError(404, 'not_found', 'No route for GET /api/dev/emails');
+  if (!isDevMode(c.env)) throw new ApiError('not_found', 'No route for GET /api/dev/emails');
   const to = c.req.query('to') || undefined;
   return c.json({ emails: await listSunkEmails(c.env.DB, to) });
 });

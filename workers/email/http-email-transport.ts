@@ -22,7 +22,7 @@ export function httpEmailTransport(config: HttpEmailConfig, fetcher: typeof fetc
       if (!res.ok) {
         // The provider's answer may echo the message (and its link): log the status only.
         console.error(JSON.stringify({ level: 'error', event: 'email_send_failed', status: res.status }));
-        throw new ApiError(502, 'email_error', 'The email could not be sent; try again later.');
+        throw new ApiError('email_error', 'The email could not be sent; try again later.');
       }
     },
   };

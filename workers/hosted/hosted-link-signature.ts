@@ -13,7 +13,7 @@ export function newHostedId(): string {
 /** D4: without HOSTED_LINK_SECRET no link can be signed or checked → 503 not_provisioned. */
 export function hostedLinkSecret(env: { HOSTED_LINK_SECRET?: string }): string {
   const secret = env.HOSTED_LINK_SECRET;
-  if (!secret) throw new ApiError(503, 'not_provisioned', 'Hosted links are not provisioned: the secret HOSTED_LINK_SECRET is missing');
+  if (!secret) throw new ApiError('not_provisioned', 'Hosted links are not provisioned: the secret HOSTED_LINK_SECRET is missing');
   return secret;
 }
 

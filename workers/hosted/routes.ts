@@ -24,10 +24,10 @@ function privacyHeaders(res: Response): Response {
 hostedRoutes.get('/:id', async (c: Context<AppEnv>) => {
   const format = c.req.query('format') ?? 'pdf';
   if (format !== 'pdf' && format !== 'json') {
-    throw new ApiError(400, 'validation_error', `format: must be pdf or json (got ${JSON.stringify(format)})`);
+    throw new ApiError('validation_error', `format: must be pdf or json (got ${JSON.stringify(format)})`);
   }
   const snap = await loadSnapshot(c.env, c.req.param('id') ?? '', c.req.query('t'), Date.now());
-  if (!snap) throw new ApiError(404, 'not_found', NOT_FOUND_MESSAGE);
+  if (!snap) throw new ApiError('not_found', NOT_FOUND_MESSAGE);
 
   const rendered = resolveSnapshot(snap);
   if (format === 'json') {
@@ -44,5 +44,5 @@ hostedRoutes.get('/:id', async (c: Context<AppEnv>) => {
 });
 
 hostedRoutes.all('/:id', (c) => {
-  throw new ApiError(405, 'method_not_allowed', `${c.req.method} is not allowed on /api/i/{id}; use GET`, { Allow: 'GET' });
+  throw new ApiError('method_not_allowed', `${c.req.method} is not allowed on /api/i/{id}; use GET`, { headers: { Allow: 'GET' } });
 });

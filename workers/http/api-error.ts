@@ -1,16 +1,29 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type ErrorCode, type ErrorStatus, type StatusOf, statusFor } from './error-codes.ts';
 
-/** The one error type of the invoice interface: handlers throw it, `onError` writes the body. */
-export class ApiError extends Error {
+export interface ApiErrorOptions<C extends ErrorCode> {
+  /** Only for the codes the table lists with more than one status (auth_required, idempotency_key_conflict). */
+  status?: StatusOf<C>;
+  /** Extra response headers (rate-limit headers, Retry-After, Allow). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one error type of the invoice interface: handlers throw it, `onError` writes the body. The code
+ * comes from the closed table in error-codes.ts, which also gives the status.
+ */
+export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly status: ErrorStatus;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: C,
     message: string,
-    /** Extra response headers (rate-limit headers, Retry-After). */
-    readonly headers: Record<string, string> = {},
+    options: ApiErrorOptions<C> = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.status = statusFor(code, options.status);
+    this.headers = { ...options.headers };
   }
 
   /** Adds headers the error did not already carry (e.g. rate-limit headers known only later). */
@@ -20,6 +33,6 @@ export class ApiError extends Error {
   }
 
   toBody() {
-    return { success: false as const, error: { code: this.code, message: this.message } };
+    return { success: false as const, error: { code: this.code as ErrorCode, message: this.message } };
   }
 }

@@ -5,6 +5,6 @@ import { ApiError } from './api-error.ts';
 export function allowOnly(app: Hono<any>, path: string, methods: string[]) {
   const allow = methods.join(', ');
   app.all(path, (c) => {
-    throw new ApiError(405, 'method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allow}`, { Allow: allow });
+    throw new ApiError('method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allow}`, { headers: { Allow: allow } });
   });
 }

@@ -38,7 +38,7 @@ export async function withIdempotency(
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return run();
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-    throw new ApiError(400, 'validation_error', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters long.`);
+    throw new ApiError('validation_error', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters long.`);
   }
   const now = options.now ?? Date.now();
   const fingerprint = await requestFingerprint(c.req.method, new URL(c.req.url).pathname, rawBody);
@@ -49,13 +49,10 @@ export async function withIdempotency(
   const extra = async () => (options.extraHeaders ? await options.extraHeaders() : {});
 
   if (begun.state === 'mismatch') {
-    throw new ApiError(422, 'idempotency_key_conflict', 'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request.', await extra());
+    throw new ApiError('idempotency_key_conflict', 'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request.', { status: 422, headers: await extra() });
   }
   if (begun.state === 'in_flight') {
-    throw new ApiError(409, 'idempotency_key_conflict', 'A request with this Idempotency-Key is still in progress; retry after it has finished.', {
-      ...(await extra()),
-      'Retry-After': '1',
-    });
+    throw new ApiError('idempotency_key_conflict', 'A request with this Idempotency-Key is still in progress; retry after it has finished.', { headers: { ...(await extra()), 'Retry-After': '1' } });
   }
   if (begun.state === 'done') {
     const parts: Uint8Array[] = [];

@@ -40,7 +40,7 @@ export function validateInvoiceInput(body: unknown, caller: Caller): InvoiceRequ
   const input = normaliseInvoiceInput(body);
   if (caller.kind === 'anonymous') assertAnonymousAllowed(input);
   const parsed = parseCanonicalInvoiceRequest(input);
-  if (!parsed.ok) throw new ApiError(400, parsed.error.code, parsed.error.message);
+  if (!parsed.ok) throw new ApiError(parsed.error.code, parsed.error.message);
   return parsed.value;
 }
 

@@ -16,7 +16,7 @@ const FETCH_TIMEOUT_MS = 5000;
 const MAX_REDIRECTS = 3;
 
 function invalid(field: string, rule: string): ApiError {
-  return new ApiError(400, 'validation_error', `${field}: ${rule}`);
+  return new ApiError('validation_error', `${field}: ${rule}`);
 }
 
 function decodeBase64(field: string, b64: string): Uint8Array {

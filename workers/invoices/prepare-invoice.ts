@@ -31,7 +31,7 @@ export async function prepareInvoice(env: Env, caller: Caller, request: InvoiceR
   const images = opts.needImages || wantsHosted ? await loadInvoiceImages(request) : {};
   let hosted: HostedLink | undefined;
   if (wantsHosted) {
-    if (!env.HOSTED_LINK_SECRET) throw new ApiError(503, 'not_provisioned', 'Hosted links are not configured on this server (HOSTED_LINK_SECRET is missing).');
+    if (!env.HOSTED_LINK_SECRET) throw new ApiError('not_provisioned', 'Hosted links are not configured on this server (HOSTED_LINK_SECRET is missing).');
     hosted = await storeSnapshot(
       env,
       {

@@ -14,7 +14,7 @@ export function writeUbl(resolved: ResolvedInvoice, requestId: string): string {
     return renderInvoiceUbl(resolved);
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', request_id: requestId, msg: 'ubl writing failed', error: String((err as Error)?.stack ?? err) }));
-    throw new ApiError(500, 'ubl_error', `The UBL document could not be written (request ${requestId}).`);
+    throw new ApiError('ubl_error', `The UBL document could not be written (request ${requestId}).`);
   }
 }
 

@@ -43,25 +43,13 @@ function refusalError(refused: RefusedWindow, caller: Caller, limits: PlanLimits
   const at = (sec: number) => new Date(sec * 1000).toISOString();
   switch (refused) {
     case 'hourly':
-      return new ApiError(429, 'rate_limit_hourly', `Hourly limit of ${limits.hourly} requests reached; it resets at ${at(w.hour.end)} (X-RateLimit-Reset-Hourly).${anon}`, {
-        ...grant.headers,
-        'Retry-After': retryAfter(w.hour.end, now),
-      });
+      return new ApiError('rate_limit_hourly', `Hourly limit of ${limits.hourly} requests reached; it resets at ${at(w.hour.end)} (X-RateLimit-Reset-Hourly).${anon}`, { headers: { ...grant.headers, 'Retry-After': retryAfter(w.hour.end, now) } });
     case 'weekly':
-      return new ApiError(429, 'rate_limit_weekly', `Weekly limit of ${limits.weekly} requests reached; it resets at ${at(w.week.end)} (X-RateLimit-Reset-Weekly).${anon}`, {
-        ...grant.headers,
-        'Retry-After': retryAfter(w.week.end, now),
-      });
+      return new ApiError('rate_limit_weekly', `Weekly limit of ${limits.weekly} requests reached; it resets at ${at(w.week.end)} (X-RateLimit-Reset-Weekly).${anon}`, { headers: { ...grant.headers, 'Retry-After': retryAfter(w.week.end, now) } });
     case 'monthly':
-      return new ApiError(402, 'monthly_limit_reached', `Monthly quota of ${limits.monthly} documents used up; it resets on ${at(w.month.end)}.`, {
-        ...grant.headers,
-        'Retry-After': retryAfter(w.month.end, now),
-      });
+      return new ApiError('monthly_limit_reached', `Monthly quota of ${limits.monthly} documents used up; it resets on ${at(w.month.end)}.`, { headers: { ...grant.headers, 'Retry-After': retryAfter(w.month.end, now) } });
     case 'monthly_pdfs':
-      return new ApiError(402, 'monthly_limit_reached', `Monthly quota of ${limits.monthlyPdfs} PDFs of this plan used up; JSON and UBL output remain available. It resets on ${at(w.month.end)}.`, {
-        ...grant.headers,
-        'Retry-After': retryAfter(w.month.end, now),
-      });
+      return new ApiError('monthly_limit_reached', `Monthly quota of ${limits.monthlyPdfs} PDFs of this plan used up; JSON and UBL output remain available. It resets on ${at(w.month.end)}.`, { headers: { ...grant.headers, 'Retry-After': retryAfter(w.month.end, now) } });
   }
 }
 

@@ -19,6 +19,6 @@ export async function renderPdf(resolved: ResolvedInvoice, images: PdfImages, qr
     return await renderInvoicePdf(resolved, { fonts, images, qr });
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', request_id: requestId, msg: 'pdf rendering failed', error: String((err as Error)?.stack ?? err) }));
-    throw new ApiError(500, 'pdf_error', `The PDF could not be rendered (request ${requestId}); nothing was produced.`);
+    throw new ApiError('pdf_error', `The PDF could not be rendered (request ${requestId}); nothing was produced.`);
   }
 }

@@ -20,22 +20,22 @@ async function accountId(c: Context<AppEnv>): Promise<string> {
 
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text();
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new ApiError(413, 'payload_too_large', `body: must be at most ${MAX_BODY_BYTES / 1024} KB`);
-  if (text.trim() === '') throw new ApiError(400, 'invalid_json', 'body: must be a JSON object with url and events (the body is empty)');
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) throw new ApiError('payload_too_large', `body: must be at most ${MAX_BODY_BYTES / 1024} KB`);
+  if (text.trim() === '') throw new ApiError('invalid_json', 'body: must be a JSON object with url and events (the body is empty)');
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new ApiError(400, 'invalid_json', `body: is not valid JSON (${(err as Error).message})`);
+    throw new ApiError('invalid_json', `body: is not valid JSON (${(err as Error).message})`);
   }
 }
 
 function notFound(id: string): ApiError {
-  return new ApiError(404, 'not_found', `No webhook with id ${JSON.stringify(id)}`);
+  return new ApiError('not_found', `No webhook with id ${JSON.stringify(id)}`);
 }
 
 function methodNotAllowed(allow: string) {
   return (c: Context<AppEnv>) => {
-    throw new ApiError(405, 'method_not_allowed', `${c.req.method} is not allowed on ${new URL(c.req.url).pathname}; use ${allow}`, { Allow: allow });
+    throw new ApiError('method_not_allowed', `${c.req.method} is not allowed on ${new URL(c.req.url).pathname}; use ${allow}`, { headers: { Allow: allow } });
   };
 }
 
@@ -57,7 +57,7 @@ webhookRoutes.post('/', async (c) => {
     createdAt: Math.floor(Date.now() / 1000),
   });
   if (!stored) {
-    throw new ApiError(400, 'validation_error', `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first (DELETE /api/webhooks/{id})`);
+    throw new ApiError('validation_error', `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first (DELETE /api/webhooks/{id})`);
   }
   return c.json({ success: true, webhook: { ...toPublicWebhook(stored), secret } }, 201);
 });

@@ -36,7 +36,7 @@ export type WebhookCreate = z.output<typeof WebhookCreateSchema>;
 
 export function parseWebhookCreate(body: unknown, devMode: boolean): WebhookCreate {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError(400, 'validation_error', 'body: must be a JSON object with url and events');
+    throw new ApiError('validation_error', 'body: must be a JSON object with url and events');
   }
   const parsed = (devMode ? DevWebhookCreateSchema : WebhookCreateSchema).safeParse(body);
   if (parsed.success) return parsed.data;
@@ -44,5 +44,5 @@ export function parseWebhookCreate(body: unknown, devMode: boolean): WebhookCrea
   const path = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${String(p)}` : String(p))).join('');
   // url problems already name the field; others get their path prefixed (events[1]: must be one of …).
   const message = issue.message.startsWith(`${path.split('[')[0]} `) ? issue.message : `${path}: ${issue.message}`;
-  throw new ApiError(400, 'validation_error', message);
+  throw new ApiError('validation_error', message);
 }

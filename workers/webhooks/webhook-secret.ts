@@ -28,7 +28,7 @@ export async function importEncryptionKey(keyBase64: string | undefined): Promis
     raw = undefined;
   }
   if (!raw || raw.length !== 32) {
-    throw new ApiError(503, 'not_provisioned', 'Webhooks are not provisioned: the secret WEBHOOK_ENCRYPTION_KEY (base64 of 32 bytes) is missing');
+    throw new ApiError('not_provisioned', 'Webhooks are not provisioned: the secret WEBHOOK_ENCRYPTION_KEY (base64 of 32 bytes) is missing');
   }
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }

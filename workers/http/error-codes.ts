@@ -1,0 +1,65 @@
+// The closed error model of the invoice interface: every code a response may carry, with its HTTP
+// status and when it is sent. ApiError takes its status from here and /openapi.json its error
+// responses, so a code cannot be thrown without being documented. Two codes answer with two statuses
+// (auth_required, idempotency_key_conflict): their first row is the default, the throw site names the other.
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export const ERROR_ROWS = [
+  ['validation_error', 400, 'The body, a query parameter or a header breaks a rule; the message names the field and the rule (D4).'],
+  ['invalid_currency', 400, '`invoice.currency` is not one of the supported currencies.'],
+  ['invalid_language', 400, '`invoice.language` is not one of the supported languages.'],
+  ['invalid_template', 400, '`template` is not one of the templates.'],
+  ['invalid_output', 400, '`output` is not json, pdf or ubl.'],
+  ['invalid_qr_type', 400, '`payment.qr.type` is not a supported QR type.'],
+  ['invalid_json', 400, 'The body is empty or not valid JSON.'],
+  ['calculation_error', 400, 'The totals cannot be computed exactly (D1).'],
+  ['invalid_token', 400, 'The verification link is invalid, used or expired.'],
+  ['auth_required', 401, 'The route needs an account: send an API key or log in.'],
+  ['invalid_api_key', 401, 'The API key is not recognised or has been revoked (D6).'],
+  ['invalid_credentials', 401, 'Email or password is incorrect.'],
+  ['monthly_limit_reached', 402, 'The monthly document (or free-plan PDF) quota is used up (D7).'],
+  ['auth_required', 403, 'An anonymous call asks for PDF, UBL, a hosted link or a QR code (D3).'],
+  ['unverified_account', 403, 'The account email is not verified yet (D6).'],
+  ['forbidden_origin', 403, 'A cookie-authenticated write comes from a foreign Origin (D6).'],
+  ['not_found', 404, 'No such route, webhook or live hosted link.'],
+  ['method_not_allowed', 405, 'The path exists but not with this method; `Allow` lists the methods.'],
+  ['email_taken', 409, 'An account with this email already exists.'],
+  ['idempotency_key_conflict', 409, 'A request with this Idempotency-Key is still running (D8).'],
+  ['payload_too_large', 413, 'The body is larger than the route allows (D5).'],
+  ['idempotency_key_conflict', 422, 'The Idempotency-Key was used with a different request (D8).'],
+  ['rate_limit_hourly', 429, 'The hourly window is full (D7); `Retry-After` says when it resets.'],
+  ['rate_limit_weekly', 429, 'The weekly window is full (D7); `Retry-After` says when it resets.'],
+  ['rate_limit_exceeded', 429, 'Too many login failures or verification emails; `Retry-After` says when to retry.'],
+  ['internal_error', 500, 'An unexpected failure; the message names the request id, the log has the cause.'],
+  ['pdf_error', 500, 'The PDF could not be rendered; nothing was produced or counted.'],
+  ['ubl_error', 500, 'The UBL document could not be written; nothing was produced or counted.'],
+  ['email_error', 502, 'The email provider refused or failed to send the message.'],
+  ['not_provisioned', 503, 'A secret or provider this feature needs is not configured on the server.'],
+] as const satisfies readonly (readonly [string, ContentfulStatusCode, string])[];
+
+type ErrorRow = (typeof ERROR_ROWS)[number];
+export type ErrorCode = ErrorRow[0];
+export type ErrorStatus = ErrorRow[1];
+/** The statuses a code may be sent with. */
+export type StatusOf<C extends ErrorCode> = Extract<ErrorRow, readonly [C, number, string]>[1];
+/** The codes a status may carry. */
+export type CodeOf<S extends ErrorStatus> = Extract<ErrorRow, readonly [string, S, string]>[0];
+
+const defaults = new Map<string, ErrorStatus>();
+for (const [code, status] of ERROR_ROWS) if (!defaults.has(code)) defaults.set(code, status);
+
+/** The status of `code` (its first row), or `status` after checking that the table allows it. */
+export function statusFor<C extends ErrorCode>(code: C, status?: StatusOf<C>): ErrorStatus {
+  if (status === undefined) return defaults.get(code)!;
+  if (!ERROR_ROWS.some(([c, s]) => c === code && s === status)) throw new Error(`error table: ${code} is never sent with ${status}`);
+  return status;
+}
+
+/** The table row that documents `code` sent with `status`, if any. */
+export function errorRow(code: string, status: number): ErrorRow | undefined {
+  return ERROR_ROWS.find(([c, s]) => c === code && s === status);
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return defaults.has(code);
+}
