@@ -1,10 +1,11 @@
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { parseInvoiceRequest, resolveInvoice, toInvoiceResponse, type InvoiceRequest } from '@invoice/model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../workers/env.ts';
 import { signHostedId, verifyHostedSignature } from '../../workers/hosted/hosted-link-signature.ts';
 import { chooseQr } from '../../workers/hosted/qr-choice.ts';
 import { HOSTED_LINK_TTL_SECONDS, loadSnapshot, snapshotKey, storeSnapshot, type InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
+import { workerFetch } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
 const e = env as unknown as Env;
@@ -29,7 +30,7 @@ function snapshotOf(req: InvoiceRequest): InvoiceSnapshot {
 }
 
 async function open(url: string, init?: RequestInit) {
-  return exports.default.fetch(url, init);
+  return workerFetch(url, init);
 }
 
 afterEach(() => vi.useRealTimers());

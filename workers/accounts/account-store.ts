@@ -44,3 +44,8 @@ export async function insertAccount(db: D1Database, row: Pick<AccountRow, 'id' |
 export async function markEmailVerified(db: D1Database, accountId: string, now: number): Promise<void> {
   await db.prepare('UPDATE accounts SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?').bind(now, accountId).run();
 }
+
+/** Register's undo when its verification email cannot be sent: no half-made account stays (tokens cascade). */
+export async function deleteUnverifiedAccount(db: D1Database, accountId: string): Promise<void> {
+  await db.prepare('DELETE FROM accounts WHERE id = ? AND email_verified_at IS NULL').bind(accountId).run();
+}

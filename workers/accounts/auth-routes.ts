@@ -4,9 +4,12 @@ import type { AppEnv } from '../env.ts';
 import { verificationEmail } from '../email/verification-email.ts';
 import { mailerFor } from '../email/mailer.ts';
 import { ApiError } from '../http/api-error.ts';
-import { findAccountByEmail, findAccountById, insertAccount, markEmailVerified, newAccountId } from './account-store.ts';
+import { mountOperations, type OperationHandler } from '../http/mount-operations.ts';
+import { readJsonBody } from '../http/read-json-body.ts';
+import { readQuery } from '../http/read-query.ts';
+import { deleteUnverifiedAccount, findAccountByEmail, findAccountById, insertAccount, markEmailVerified, newAccountId } from './account-store.ts';
 import { activeKeyLast4, maskApiKey, rotateApiKey } from './api-keys.ts';
-import { LoginBodySchema, RegisterBodySchema, readAuthBody } from './auth-request-body.ts';
+import * as ops from './auth-operations.ts';
 import { consumeVerificationToken, countRecentTokens, createVerificationToken, verificationLink } from './email-verification.ts';
 import { assertLoginAllowed, clearEmailFailures, loginScopes, recordLoginFailure } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
@@ -17,33 +20,39 @@ export const authRoutes = new Hono<AppEnv>();
 const RESENDS_PER_HOUR = 5;
 
 // Answers carry keys, cookies and profile data: never cache them.
-authRoutes.use('*', async (c, next) => {
+authRoutes.use('/api/auth/*', async (c, next) => {
   await next();
   c.res.headers.set('Cache-Control', 'no-store');
 });
 
-authRoutes.post('/register', async (c) => {
-  const { email, password } = await readAuthBody(c, RegisterBodySchema);
+const register: OperationHandler = async (c) => {
+  const { email, password } = await readJsonBody(c, ops.register.body);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
   if (await findAccountByEmail(c.env.DB, email)) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   const now = Date.now();
   const id = newAccountId();
   const inserted = await insertAccount(c.env.DB, { id, email, password_hash: await hashPassword(password), created_at: now });
   if (!inserted) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
-  const token = await createVerificationToken(c.env.DB, id, now);
-  await mailer.send(verificationEmail(email, verificationLink(c.req.url, token)));
+  try {
+    const token = await createVerificationToken(c.env.DB, id, now);
+    await mailer.send(verificationEmail(email, verificationLink(c.req.url, token)));
+  } catch (err) {
+    // 502 email_error (or a storage failure): the account goes too, so registering again works.
+    await deleteUnverifiedAccount(c.env.DB, id).catch(() => undefined);
+    throw err;
+  }
   return c.json({ success: true, message: `Account created. We sent a verification link to ${email}; it is valid for 24 hours.` }, 201);
-});
+};
 
-authRoutes.get('/verify-email', async (c) => {
-  const accountId = await consumeVerificationToken(c.env.DB, c.req.query('token') ?? '', Date.now());
+const verifyEmail: OperationHandler = async (c) => {
+  const accountId = await consumeVerificationToken(c.env.DB, readQuery(c, ops.verifyEmail.query).token ?? '', Date.now());
   if (!accountId) throw new ApiError('invalid_token', 'This verification link is invalid, already used or expired; log in and request a new one.');
   await markEmailVerified(c.env.DB, accountId, Date.now());
   return c.json({ success: true, message: 'Email verified. You can now create an API key (POST /api/auth/generate-api-key).' });
-});
+};
 
-authRoutes.post('/login', async (c) => {
-  const { email, password } = await readAuthBody(c, LoginBodySchema);
+const login: OperationHandler = async (c) => {
+  const { email, password } = await readJsonBody(c, ops.login.body);
   const now = Date.now();
   const scopes = await loginScopes(clientIp(c), email);
   await assertLoginAllowed(c.env.DB, scopes, now);
@@ -58,18 +67,18 @@ authRoutes.post('/login', async (c) => {
   const sessionId = await createSession(c.env.DB, account.id, now);
   c.header('Set-Cookie', sessionCookie(c.req.url, sessionId));
   return c.json({ success: true, user: { email: account.email, tier: account.tier, verified: account.email_verified_at !== null } });
-});
+};
 
-authRoutes.post('/logout', async (c) => {
+const logout: OperationHandler = async (c) => {
   const caller = await resolveCaller(c);
   requireAccount(caller);
   const sessionId = readSessionCookie(c.req.header('Cookie'));
   if (sessionId) await deleteSession(c.env.DB, sessionId);
   c.header('Set-Cookie', clearedSessionCookie(c.req.url));
   return c.json({ success: true, message: 'Logged out.' });
-});
+};
 
-authRoutes.get('/me', async (c) => {
+const getCurrentUser: OperationHandler = async (c) => {
   const caller = await resolveCaller(c);
   requireAccount(caller);
   const account = await findAccountById(c.env.DB, caller.accountId);
@@ -85,16 +94,16 @@ authRoutes.get('/me', async (c) => {
       credits: { total: account.credits_total, used: account.credits_used },
     },
   });
-});
+};
 
-authRoutes.post('/generate-api-key', async (c) => {
+const generateApiKey: OperationHandler = async (c) => {
   const caller = await resolveCaller(c);
   requireVerifiedAccount(caller);
   const apiKey = await rotateApiKey(c.env, caller.accountId, Date.now());
   return c.json({ success: true, api_key: apiKey });
-});
+};
 
-authRoutes.post('/resend-verification', async (c) => {
+const resendVerification: OperationHandler = async (c) => {
   const caller = await resolveCaller(c);
   requireAccount(caller);
   if (caller.verified) return c.json({ success: true, message: 'Your email address is already verified.' });
@@ -106,4 +115,14 @@ authRoutes.post('/resend-verification', async (c) => {
   const token = await createVerificationToken(c.env.DB, caller.accountId, now);
   await mailer.send(verificationEmail(caller.email, verificationLink(c.req.url, token)));
   return c.json({ success: true, message: `A new verification link was sent to ${caller.email}.` });
-});
+};
+
+mountOperations(authRoutes, [
+  [ops.register, register],
+  [ops.verifyEmail, verifyEmail],
+  [ops.login, login],
+  [ops.logout, logout],
+  [ops.getCurrentUser, getCurrentUser],
+  [ops.generateApiKey, generateApiKey],
+  [ops.resendVerification, resendVerification],
+]);

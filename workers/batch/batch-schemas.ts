@@ -1,6 +1,6 @@
 import { InvoiceRequestSchema, InvoiceResponseSchema } from '@invoice/model';
 import { z } from 'zod';
-import { ErrorBodySchema, MetaSchema } from '../http/response-schemas.ts';
+import { ErrorBodySchema, MeteredMetaSchema } from '../http/response-schemas.ts';
 
 /** Spec: Batch shapes. Items are validated one by one (a bad item fails alone), so the array holds raw values. */
 export const MAX_BATCH_ITEMS = 50;
@@ -33,6 +33,6 @@ export const BatchResponseSchema = z
     success: z.literal(true),
     count: z.int(),
     results: z.array(BatchResultSchema),
-    meta: MetaSchema.extend({ requested: z.int(), generated: z.int(), rate_limited: z.boolean() }),
+    meta: MeteredMetaSchema.extend({ requested: z.int(), generated: z.int(), rate_limited: z.boolean() }),
   })
   .meta({ id: 'BatchResponse' });

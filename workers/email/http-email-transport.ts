@@ -13,16 +13,24 @@ export interface HttpEmailConfig {
 export function httpEmailTransport(config: HttpEmailConfig, fetcher: typeof fetch = fetch): MailTransport {
   return {
     async send(email: OutgoingEmail) {
-      const res = await fetcher(config.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.apiKey}` },
-        body: JSON.stringify({ from: config.from, to: [email.to], subject: email.subject, text: email.text }),
-        signal: AbortSignal.timeout(10_000),
-      });
+      const failed = () => new ApiError('email_error', 'The email could not be sent; try again later.');
+      let res: Response;
+      try {
+        res = await fetcher(config.url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.apiKey}` },
+          body: JSON.stringify({ from: config.from, to: [email.to], subject: email.subject, text: email.text }),
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch (err) {
+        // Unreachable or timed out: the provider's failure, not ours (502, like a refusal).
+        console.error(JSON.stringify({ level: 'error', event: 'email_send_failed', error: (err as Error)?.name ?? 'fetch failed' }));
+        throw failed();
+      }
       if (!res.ok) {
         // The provider's answer may echo the message (and its link): log the status only.
         console.error(JSON.stringify({ level: 'error', event: 'email_send_failed', status: res.status }));
-        throw new ApiError('email_error', 'The email could not be sent; try again later.');
+        throw failed();
       }
     },
   };

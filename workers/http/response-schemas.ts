@@ -6,7 +6,7 @@ export const ErrorBodySchema = z
   .object({
     success: z.literal(false),
     error: z.object({
-      code: z.string().meta({ description: 'Stable machine code, e.g. validation_error, invalid_currency, rate_limit_hourly.' }),
+      code: z.string().meta({ description: 'Stable machine code from the closed table (per status, the codes each operation lists).' }),
       message: z.string().meta({ description: 'Human-readable; names the field path (items[3].unit_price) and the rule.' }),
     }),
   })
@@ -18,10 +18,18 @@ const WindowSchema = z.object({
   reset_at: z.int().meta({ description: 'Window end, Unix seconds' }),
 });
 
-export const MetaSchema = z
+const RequestMetaShape = {
+  request_id: z.string().meta({ description: 'Equals the X-Request-Id header: req_ + 20 base62 characters.' }),
+  processing_ms: z.int(),
+};
+
+/** meta of a hosted link answer: nothing about the owner's limits is shown to whoever opens it. */
+export const RequestMetaSchema = z.object(RequestMetaShape).meta({ id: 'RequestMeta' });
+
+/** meta of metered answers (generate, batch): the same counters as the X-RateLimit-* headers (D7). */
+export const MeteredMetaSchema = z
   .object({
-    request_id: z.string().meta({ description: 'Equals the X-Request-Id header: req_ + 20 base62 characters.' }),
-    processing_ms: z.int(),
+    ...RequestMetaShape,
     credits_remaining: z.object({ hourly: z.int(), weekly: z.int() }),
     rate_limits: z.object({
       monthly_equivalent: z.int().meta({ description: 'Monthly document quota of the plan; -1 for unlimited.' }),
@@ -31,5 +39,4 @@ export const MetaSchema = z
   })
   .meta({ id: 'Meta' });
 
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-export type Meta = z.infer<typeof MetaSchema>;
+export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'MessageResponse' });

@@ -7,23 +7,23 @@ export const MAX_URL_LENGTH = 2048;
 
 /** Returns null when acceptable, otherwise the reason (used in the validation_error message). */
 export function webhookUrlProblem(raw: unknown, devMode: boolean): string | null {
-  if (typeof raw !== 'string' || raw.trim() === '') return 'url is required and must be a string';
-  if (raw.length > MAX_URL_LENGTH) return `url must be at most ${MAX_URL_LENGTH} characters`;
+  if (typeof raw !== 'string' || raw.trim() === '') return 'is required and must be a string';
+  if (raw.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return 'url must be an absolute URL';
+    return 'must be an absolute URL';
   }
   const host = url.hostname.toLowerCase();
   const isLocalDev = host === 'localhost' || host === '127.0.0.1';
   if (devMode && isLocalDev && (url.protocol === 'http:' || url.protocol === 'https:')) return null;
-  if (url.protocol !== 'https:') return 'url must use https';
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'url must point to a public host, not localhost';
-  if (!host.includes('.') && !host.startsWith('[')) return 'url must point to a public host name';
+  if (url.protocol !== 'https:') return 'must use https';
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'must point to a public host, not localhost';
+  if (!host.includes('.') && !host.startsWith('[')) return 'must point to a public host name';
   const v4 = parseIpv4(host);
-  if (v4 && !isPublicIpv4(v4)) return 'url must not point to a private, loopback or link-local address';
-  if (host.startsWith('[') && !isPublicIpv6(host.slice(1, -1))) return 'url must not point to a private, loopback or link-local address';
+  if (v4 && !isPublicIpv4(v4)) return 'must not point to a private, loopback or link-local address';
+  if (host.startsWith('[') && !isPublicIpv6(host.slice(1, -1))) return 'must not point to a private, loopback or link-local address';
   return null;
 }
 

@@ -7,6 +7,7 @@ export * from './invoice-request-schema.ts';
 export * from './calculated-invoice.ts';
 export * from './invoice-errors.ts';
 export * from './normalise-input.ts';
+export * from './issue-messages.ts';
 export * from './validate-invoice-request.ts';
 export * from './minor-amounts.ts';
 export * from './allocate-largest-remainder.ts';

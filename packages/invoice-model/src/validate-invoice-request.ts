@@ -4,6 +4,7 @@ import { InvoiceRequestSchema, type InvoiceRequest } from './invoice-request-sch
 import { isPlainObject, normaliseInvoiceInput } from './normalise-input.ts';
 import { computeGlobalDiscountMinor, computeLineAmounts } from './line-amounts.ts';
 import { InvoiceValidationError } from './invoice-errors.ts';
+import { formatIssuePath, issueMessages, issueText, joinIssueTexts } from './issue-messages.ts';
 
 export type RequestErrorCode =
   | 'validation_error' | 'invalid_currency' | 'invalid_language' | 'invalid_template' | 'invalid_output' | 'invalid_qr_type';
@@ -24,28 +25,6 @@ const ENUM_CODES: Readonly<Record<string, RequestErrorCode>> = {
   'payment.qr.type': 'invalid_qr_type',
 };
 
-const MAX_ISSUES_IN_MESSAGE = 5;
-
-/** `['items', 3, 'unit_price']` → `items[3].unit_price` (D4); the empty path is the body itself. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else out += out === '' ? String(seg) : `.${String(seg)}`;
-  }
-  return out === '' ? 'body' : out;
-}
-
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
-}
-
-/** Messages for issues whose schema gives none of its own (schema-level messages take precedence in zod v4). */
-const fallbackMessages: z.core.$ZodErrorMap = (iss) => {
-  if (iss.code === 'invalid_type') return iss.input === undefined ? 'is required' : `must be ${article(String(iss.expected))}`;
-  return undefined;
-};
-
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let v: unknown = root;
   for (const seg of path) {
@@ -59,12 +38,6 @@ function codeOf(issue: z.core.$ZodIssue, input: unknown): RequestErrorCode {
   const specific = ENUM_CODES[formatIssuePath(issue.path)];
   if (specific && issue.code === 'invalid_value' && valueAt(input, issue.path) !== undefined) return specific;
   return 'validation_error';
-}
-
-function joinMessages(messages: string[]): string {
-  const shown = messages.slice(0, MAX_ISSUES_IN_MESSAGE);
-  const more = messages.length - shown.length;
-  return shown.join('; ') + (more > 0 ? `; and ${more} more issue${more === 1 ? '' : 's'}` : '');
 }
 
 /** The same (name, rate) twice in one list would be one tax group counted twice: refused, naming the duplicate. */
@@ -127,18 +100,18 @@ export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
  */
 export function parseCanonicalInvoiceRequest(input: unknown): ParseInvoiceResult {
   if (!isPlainObject(input)) return { ok: false, error: { code: 'validation_error', message: 'body: must be a JSON object' } };
-  const parsed = InvoiceRequestSchema.safeParse(input, { error: fallbackMessages });
+  const parsed = InvoiceRequestSchema.safeParse(input, { error: issueMessages });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({
       code: codeOf(issue, input),
-      text: `${formatIssuePath(issue.path)}: ${issue.message}`,
+      text: issueText(issue),
     }));
     // A dedicated enum code wins over validation_error, and its issue is named first.
     const specific = issues.filter((i) => i.code !== 'validation_error');
     const ordered = [...specific, ...issues.filter((i) => i.code === 'validation_error')];
-    return { ok: false, error: { code: specific[0]?.code ?? 'validation_error', message: joinMessages(ordered.map((i) => i.text)) } };
+    return { ok: false, error: { code: specific[0]?.code ?? 'validation_error', message: joinIssueTexts(ordered.map((i) => i.text)) } };
   }
   const amountIssues = [...duplicateComponentIssues(parsed.data), ...amountRuleIssues(parsed.data)];
-  if (amountIssues.length > 0) return { ok: false, error: { code: 'validation_error', message: joinMessages(amountIssues) } };
+  if (amountIssues.length > 0) return { ok: false, error: { code: 'validation_error', message: joinIssueTexts(amountIssues) } };
   return { ok: true, value: parsed.data };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssuePath, parseInvoiceRequest } from '../src/validate-invoice-request.ts';
+import { formatIssuePath } from '../src/issue-messages.ts';
+import { parseInvoiceRequest } from '../src/validate-invoice-request.ts';
 
 const base = () => ({ from: { name: 'Acme' }, to: { name: 'Bob' }, items: [{ description: 'Work', quantity: 1, unit_price: 10 }] });
 

@@ -1,27 +1,28 @@
+// POST /api/generate-invoice (spec; D3, D7, D8), mounted from invoice-operations.ts.
+import type { InvoiceRequest } from '@invoice/model';
 import { Hono, type Context } from 'hono';
-import { normaliseInvoiceInput, parseCanonicalInvoiceRequest, type InvoiceRequest } from '@invoice/model';
 import { requireVerifiedAccount, resolveCaller, type Caller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
-import { allowOnly } from '../http/method-not-allowed.ts';
-import { MB, parseJsonText, readRawBody } from '../http/read-json-body.ts';
+import { mountOperations } from '../http/mount-operations.ts';
+import { parseJsonText, readBodyText } from '../http/read-json-body.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { admitRequest, peekUsage, releaseDocuments, type UsageGrant } from '../limits/admit-request.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
-import { assertAnonymousAllowed } from './anonymous-rules.ts';
+import { generateInvoice } from './invoice-operations.ts';
 import { prepareInvoice } from './prepare-invoice.ts';
 import { renderOutput } from './render-output.ts';
+import { validateInvoiceInput } from './validate-invoice-input.ts';
 
 export const invoiceRoutes = new Hono<AppEnv>();
 
-/** D5: generate-invoice bodies are at most 10 MB. */
-const BODY_LIMIT = 10 * MB;
+mountOperations(invoiceRoutes, [[generateInvoice, (c) => handleGenerate(c)]]);
 
-invoiceRoutes.post('/api/generate-invoice', async (c) => {
+async function handleGenerate(c: Context<AppEnv>): Promise<Response> {
   const caller = await resolveCaller(c, { cachedKeys: true });
   try {
     if (caller.kind === 'account') requireVerifiedAccount(caller);
-    const rawBody = await readRawBody(c, BODY_LIMIT);
+    const rawBody = await readBodyText(c, generateInvoice.body.limitBytes);
     const scope = caller.kind === 'account' ? caller.accountId : `ip:${caller.ip}`;
     // D8: replays and conflicts run nothing, so they count against no window.
     return await withIdempotency(c, scope, rawBody, () => generate(c, caller, rawBody, Date.now()), {
@@ -32,16 +33,6 @@ invoiceRoutes.post('/api/generate-invoice', async (c) => {
     if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers)) err.withHeaders((await peekUsage(c.env, caller)).headers);
     throw err;
   }
-});
-allowOnly(invoiceRoutes, '/api/generate-invoice', ['POST']);
-
-/** Parses and validates without side effects; D3's anonymous refusal comes before field rules. */
-export function validateInvoiceInput(body: unknown, caller: Caller): InvoiceRequest {
-  const input = normaliseInvoiceInput(body);
-  if (caller.kind === 'anonymous') assertAnonymousAllowed(input);
-  const parsed = parseCanonicalInvoiceRequest(input);
-  if (!parsed.ok) throw new ApiError(parsed.error.code, parsed.error.message);
-  return parsed.value;
 }
 
 async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now: number): Promise<Response> {

@@ -1,11 +1,6 @@
-// The JSON bodies of the auth endpoints: zod schemas (also the /openapi.json components) and their reading.
-import type { Context } from 'hono';
+// The JSON bodies of the auth endpoints: zod schemas, read through readJsonBody and shown in /openapi.json.
 import { z } from 'zod';
-import type { AppEnv } from '../env.ts';
-import { ApiError } from '../http/api-error.ts';
-import { parseJsonText, readRawBody } from '../http/read-json-body.ts';
 
-const MAX_AUTH_BODY = 16 * 1024;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** D6: trimmed, lower-cased, a plausible address of at most 254 characters. */
@@ -27,16 +22,3 @@ export const RegisterBodySchema = z
 export const LoginBodySchema = z
   .object({ email: EmailSchema, password: z.string({ error: 'is required and must be a string' }) })
   .meta({ id: 'LoginRequest' });
-
-export async function readAuthBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
-  const value = parseJsonText(await readRawBody(c, MAX_AUTH_BODY));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError('validation_error', 'body: must be a JSON object with email and password');
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ApiError('validation_error', `${issue.path.join('.') || 'body'}: ${issue.message}`);
-  }
-  return parsed.data;
-}

@@ -4,30 +4,30 @@ import type { InvoiceRequest } from '@invoice/model';
 import { requireVerifiedAccount, resolveCaller, type AccountCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
-import { allowOnly } from '../http/method-not-allowed.ts';
-import { MB, parseJsonText, readRawBody } from '../http/read-json-body.ts';
+import { mountOperations } from '../http/mount-operations.ts';
+import { parseJsonText, readBodyText, validateJson } from '../http/read-json-body.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { admitBatchItems, peekUsage, releaseDocuments } from '../limits/admit-request.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
-import { validateInvoiceInput } from '../invoices/generate-invoice-route.ts';
 import { prepareInvoice, type PreparedInvoice } from '../invoices/prepare-invoice.ts';
-import { BatchRequestSchema } from './batch-schemas.ts';
+import { validateInvoiceInput } from '../invoices/validate-invoice-input.ts';
+import { generateInvoiceBatch } from './batch-operations.ts';
 import { mapConcurrently } from './map-concurrently.ts';
 
 export const batchRoutes = new Hono<AppEnv>();
 
-/** D5: batch bodies are at most 25 MB. */
-const BODY_LIMIT = 25 * MB;
 /** Items prepared at once: KV writes and image fetches overlap without exceeding the Worker's 6 connections. */
 const CONCURRENCY = 6;
 
 type ItemResult = { index: number; success: true; invoice: PreparedInvoice['invoice'] } | { index: number; success: false; error: { code: string; message: string } };
 
-batchRoutes.post('/api/batch', async (c) => {
+mountOperations(batchRoutes, [[generateInvoiceBatch, (c) => handleBatch(c)]]);
+
+async function handleBatch(c: Context<AppEnv>): Promise<Response> {
   const caller = await resolveCaller(c, { cachedKeys: true });
   requireVerifiedAccount(caller);
   try {
-    const rawBody = await readRawBody(c, BODY_LIMIT);
+    const rawBody = await readBodyText(c, generateInvoiceBatch.body.limitBytes);
     return await withIdempotency(c, caller.accountId, rawBody, () => runBatch(c, caller, rawBody, Date.now()), {
       extraHeaders: async () => (await peekUsage(c.env, caller)).headers,
     });
@@ -35,21 +35,10 @@ batchRoutes.post('/api/batch', async (c) => {
     if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers)) err.withHeaders((await peekUsage(c.env, caller)).headers);
     throw err;
   }
-});
-allowOnly(batchRoutes, '/api/batch', ['POST']);
-
-function parseBatch(rawBody: string): unknown[] {
-  const parsed = BatchRequestSchema.safeParse(parseJsonText(rawBody));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue.path.length ? issue.path.join('.') : 'body';
-    throw new ApiError('validation_error', `${path}: ${issue.path.length ? issue.message : 'must be a JSON object with an invoices array'}`);
-  }
-  return parsed.data.invoices;
 }
 
 async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: string, now: number): Promise<Response> {
-  const raw = parseBatch(rawBody);
+  const raw = validateJson(parseJsonText(rawBody), generateInvoiceBatch.body.schema).invoices;
   const checked = raw.map((item) => {
     try {
       return { request: validateInvoiceInput(item, caller) };

@@ -1,0 +1,118 @@
+// /api/auth/*, declared once (workers/http/operation.ts). Spec: Account endpoints, D6.
+import { z } from 'zod';
+import { defineOperation } from '../http/operation.ts';
+import { KB } from '../http/read-json-body.ts';
+import { MessageResponseSchema } from '../http/response-schemas.ts';
+import { LoginBodySchema, RegisterBodySchema } from './auth-request-schemas.ts';
+
+/** An email and a password; anything near this size is not a login. */
+const AUTH_BODY_LIMIT = 16 * KB;
+
+const UserSchema = z
+  .object({
+    email: z.string(),
+    tier: z.enum(['free', 'starter', 'pro', 'enterprise']),
+    verified: z.boolean(),
+    api_key: z.string().optional().meta({ description: 'Masked: inv_sk_… plus the last 4 characters (only on /me, when a key exists).' }),
+    credits: z.object({ total: z.int(), used: z.int() }).optional().meta({ description: 'Legacy render credits (D11), on /me.' }),
+  })
+  .meta({ id: 'User' });
+
+const UserResponseSchema = z.object({ success: z.literal(true), user: UserSchema }).meta({ id: 'UserResponse' });
+
+const ApiKeyResponseSchema = z
+  .object({ success: z.literal(true), api_key: z.string().meta({ description: 'inv_sk_ + 40 base62 characters; shown once.' }) })
+  .meta({ id: 'ApiKeyResponse' });
+
+export const register = defineOperation({
+  operationId: 'register',
+  method: 'POST',
+  path: '/api/auth/register',
+  summary: 'Create an account; a verification link is emailed',
+  auth: 'public',
+  body: { limitBytes: AUTH_BODY_LIMIT, schema: RegisterBodySchema },
+  success: { status: 201, description: 'Created; the link is valid for 24 hours', json: MessageResponseSchema },
+  errors: {
+    400: ['validation_error', 'invalid_json'],
+    409: ['email_taken'],
+    413: ['payload_too_large'],
+    500: ['internal_error'],
+    502: ['email_error'],
+    503: ['not_provisioned'],
+  },
+});
+
+export const verifyEmail = defineOperation({
+  operationId: 'verifyEmail',
+  method: 'GET',
+  path: '/api/auth/verify-email',
+  summary: 'Open the emailed verification link',
+  auth: 'public',
+  query: z.object({ token: z.string().optional().meta({ description: 'The token of the emailed link; required for a 200.' }) }),
+  success: { status: 200, description: 'Verified', json: MessageResponseSchema },
+  errors: { 400: ['invalid_token'], 500: ['internal_error'] },
+});
+
+export const login = defineOperation({
+  operationId: 'login',
+  method: 'POST',
+  path: '/api/auth/login',
+  summary: 'Log in; sets the inv_session cookie',
+  auth: 'public',
+  body: { limitBytes: AUTH_BODY_LIMIT, schema: LoginBodySchema },
+  success: { status: 200, description: 'Logged in', json: UserResponseSchema },
+  errors: {
+    400: ['validation_error', 'invalid_json'],
+    401: ['invalid_credentials'],
+    413: ['payload_too_large'],
+    429: ['rate_limit_exceeded'],
+    500: ['internal_error'],
+  },
+});
+
+export const logout = defineOperation({
+  operationId: 'logout',
+  method: 'POST',
+  path: '/api/auth/logout',
+  summary: 'End the session',
+  auth: 'account',
+  success: { status: 200, description: 'Logged out', json: MessageResponseSchema },
+  errors: { 401: ['auth_required', 'invalid_api_key'], 403: ['forbidden_origin'], 500: ['internal_error'] },
+});
+
+export const getCurrentUser = defineOperation({
+  operationId: 'getCurrentUser',
+  method: 'GET',
+  path: '/api/auth/me',
+  summary: 'The current user',
+  auth: 'account',
+  success: { status: 200, description: 'The user, with the masked key and legacy credits', json: UserResponseSchema },
+  errors: { 401: ['auth_required', 'invalid_api_key'], 500: ['internal_error'] },
+});
+
+export const generateApiKey = defineOperation({
+  operationId: 'generateApiKey',
+  method: 'POST',
+  path: '/api/auth/generate-api-key',
+  summary: 'Create or rotate the API key (the previous key stops working at once)',
+  auth: 'account',
+  success: { status: 200, description: 'The new key, shown once', json: ApiKeyResponseSchema },
+  errors: { 401: ['auth_required', 'invalid_api_key'], 403: ['unverified_account', 'forbidden_origin'], 500: ['internal_error'] },
+});
+
+export const resendVerification = defineOperation({
+  operationId: 'resendVerification',
+  method: 'POST',
+  path: '/api/auth/resend-verification',
+  summary: 'Send a new verification link',
+  auth: 'account',
+  success: { status: 200, description: 'Sent, or already verified', json: MessageResponseSchema },
+  errors: {
+    401: ['auth_required', 'invalid_api_key'],
+    403: ['forbidden_origin'],
+    429: ['rate_limit_exceeded'],
+    500: ['internal_error'],
+    502: ['email_error'],
+    503: ['not_provisioned'],
+  },
+});

@@ -1,0 +1,49 @@
+// GET /api/i/{id}?t=…&format=pdf|json (spec; D9): public, authenticated by the signature alone.
+// Every failure to find a live link — malformed id, wrong or missing signature, unknown id,
+// expired — is the same 404, so a probe learns nothing about which ids exist.
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { ApiError } from '../http/api-error.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
+import { mountOperations } from '../http/mount-operations.ts';
+import { readQuery } from '../http/read-query.ts';
+import { getHostedInvoice } from './hosted-operations.ts';
+import { renderSnapshotPdf } from './render-snapshot-pdf.ts';
+import { resolveSnapshot, snapshotJsonBody } from './render-snapshot.ts';
+import { loadSnapshot } from './snapshot-store.ts';
+
+export const hostedRoutes = new Hono<AppEnv>();
+
+const NOT_FOUND_MESSAGE = 'Hosted invoice not found: the link is invalid or has expired (links are valid for 7 days)';
+
+/** Headers every hosted answer carries: the signed URL must not leak through Referer or shared caches. */
+function privacyHeaders(res: Response): Response {
+  res.headers.set('Cache-Control', 'private, no-store');
+  res.headers.set('Referrer-Policy', 'no-referrer');
+  res.headers.set('X-Content-Type-Options', 'nosniff');
+  return res;
+}
+
+mountOperations(hostedRoutes, [
+  [
+    getHostedInvoice,
+    async (c) => {
+      const { format, t } = readQuery(c, getHostedInvoice.query);
+      const snap = await loadSnapshot(c.env, c.req.param('id') ?? '', t, Date.now());
+      if (!snap) throw new ApiError('not_found', NOT_FOUND_MESSAGE);
+
+      const rendered = resolveSnapshot(snap);
+      if (format === 'json') {
+        const meta = { request_id: c.get('requestId'), processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))) };
+        return privacyHeaders(c.json(snapshotJsonBody(rendered, meta)));
+      }
+      const pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'));
+      const headers = {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': contentDisposition('inline', rendered.invoice.number, 'pdf'),
+        'Content-Length': String(pdf.byteLength),
+      };
+      return privacyHeaders(new Response(pdf, { status: 200, headers }));
+    },
+  ],
+]);

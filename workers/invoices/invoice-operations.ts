@@ -1,0 +1,36 @@
+// POST /api/generate-invoice, declared once (workers/http/operation.ts).
+import { InvoiceRequestSchema, InvoiceResponseSchema } from '@invoice/model';
+import { z } from 'zod';
+import { defineOperation } from '../http/operation.ts';
+import { MB } from '../http/read-json-body.ts';
+import { MeteredMetaSchema } from '../http/response-schemas.ts';
+
+export const InvoiceJsonResponseSchema = z
+  .object({ success: z.literal(true), invoice: InvoiceResponseSchema, meta: MeteredMetaSchema, anonymous: z.boolean() })
+  .meta({ id: 'InvoiceJsonResponse' });
+
+export const generateInvoice = defineOperation({
+  operationId: 'generateInvoice',
+  method: 'POST',
+  path: '/api/generate-invoice',
+  summary: 'Generate one invoice as JSON totals, PDF or UBL',
+  description: 'Anonymous callers get JSON totals only (D3). The body is validated in stages (normalisation, D3, field rules), so this schema is what a valid body looks like.',
+  auth: 'optional',
+  rateLimited: true,
+  idempotent: true,
+  // D5: generate-invoice bodies are at most 10 MB.
+  body: { limitBytes: 10 * MB, schema: InvoiceRequestSchema },
+  success: { status: 200, description: 'By `output`: JSON totals, a PDF attachment or a UBL 2.1 Invoice.', json: InvoiceJsonResponseSchema, pdf: true, xml: true },
+  errors: {
+    400: ['validation_error', 'invalid_currency', 'invalid_language', 'invalid_template', 'invalid_output', 'invalid_qr_type', 'invalid_json', 'calculation_error'],
+    401: ['invalid_api_key'],
+    402: ['monthly_limit_reached'],
+    403: ['auth_required', 'unverified_account', 'forbidden_origin'],
+    409: ['idempotency_key_conflict'],
+    413: ['payload_too_large'],
+    422: ['idempotency_key_conflict'],
+    429: ['rate_limit_hourly', 'rate_limit_weekly'],
+    500: ['pdf_error', 'ubl_error', 'internal_error'],
+    503: ['not_provisioned'],
+  },
+});

@@ -1,0 +1,16 @@
+import { normaliseInvoiceInput, parseCanonicalInvoiceRequest, type InvoiceRequest } from '@invoice/model';
+import type { Caller } from '../accounts/resolve-caller.ts';
+import { ApiError } from '../http/api-error.ts';
+import { assertAnonymousAllowed } from './anonymous-rules.ts';
+
+/**
+ * Parses and validates one invoice request without side effects (generate, and each batch item).
+ * D3's anonymous refusal comes before the field rules; the model words every issue (D4).
+ */
+export function validateInvoiceInput(body: unknown, caller: Caller): InvoiceRequest {
+  const input = normaliseInvoiceInput(body);
+  if (caller.kind === 'anonymous') assertAnonymousAllowed(input);
+  const parsed = parseCanonicalInvoiceRequest(input);
+  if (!parsed.ok) throw new ApiError(parsed.error.code, parsed.error.message);
+  return parsed.value;
+}

@@ -1,0 +1,31 @@
+// Every declared operation, in the order /openapi.json lists them. A route of the app that is not
+// here fails test/workers/openapi-conformance.test.ts.
+import * as auth from '../accounts/auth-operations.ts';
+import { generateInvoiceBatch } from '../batch/batch-operations.ts';
+import { listDevEmails } from '../email/dev-email-operations.ts';
+import { getHealth } from '../health/health-operations.ts';
+import { getHostedInvoice } from '../hosted/hosted-operations.ts';
+import type { Operation } from '../http/operation.ts';
+import { generateInvoice } from '../invoices/invoice-operations.ts';
+import * as webhooks from '../webhooks/webhook-operations.ts';
+import { getOpenApi } from './openapi-operations.ts';
+
+export const ALL_OPERATIONS: readonly Operation[] = [
+  generateInvoice,
+  generateInvoiceBatch,
+  getHostedInvoice,
+  webhooks.listWebhooks,
+  webhooks.createWebhook,
+  webhooks.getWebhook,
+  webhooks.deleteWebhook,
+  auth.register,
+  auth.verifyEmail,
+  auth.login,
+  auth.logout,
+  auth.getCurrentUser,
+  auth.generateApiKey,
+  auth.resendVerification,
+  listDevEmails,
+  getHealth,
+  getOpenApi,
+];

@@ -1,0 +1,73 @@
+// One declared operation → its OpenAPI operation object: parameters, request body, the success
+// response and one response per error status, each listing exactly the codes the route declares.
+import { type ErrorCode, errorRow } from '../http/error-codes.ts';
+import type { Operation } from '../http/operation.ts';
+import { ref, type SchemaComponents } from './schema-components.ts';
+
+type JsonObject = Record<string, unknown>;
+
+const json = (schema: object) => ({ 'application/json': { schema } });
+
+const rateLimitHeaders = (required: boolean) =>
+  Object.fromEntries(
+    ['Limit-Hourly', 'Remaining-Hourly', 'Reset-Hourly', 'Limit-Weekly', 'Remaining-Weekly', 'Reset-Weekly', 'Limit-Monthly', 'Remaining-Monthly', 'Reset-Monthly'].map((h) => [
+      `X-RateLimit-${h}`,
+      { required, schema: { type: 'integer' }, description: h.startsWith('Reset') ? 'Window end, Unix seconds' : '-1 for unlimited' },
+    ]),
+  );
+const RETRY_AFTER = { 'Retry-After': { required: true, schema: { type: 'integer' }, description: 'Seconds until a retry can succeed.' } };
+
+const SECURITY = {
+  public: [],
+  optional: [{ bearerAuth: [] }, { cookieAuth: [] }, {}],
+  account: [{ bearerAuth: [] }, { cookieAuth: [] }],
+} as const;
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description: 'Replays the first 2xx answer for 24 hours (D8).',
+};
+
+function errorResponse(op: Operation, status: number, codes: readonly ErrorCode[], allowHeader: boolean): JsonObject {
+  const description = codes.map((code) => `\`${code}\`: ${errorRow(code, status)![2]}`).join('\n');
+  const schema = { allOf: [ref('ErrorBody'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } }] };
+  const retry = codes.some((c) => c.startsWith('rate_limit') || c === 'monthly_limit_reached' || (c === 'idempotency_key_conflict' && status === 409));
+  const headers = {
+    // D7: every answer of a metered route carries its counters, but for the caller it could not identify.
+    ...(op.rateLimited && status !== 401 && status !== 405 ? rateLimitHeaders(retry) : {}),
+    ...(retry ? RETRY_AFTER : {}),
+    ...(allowHeader ? { Allow: { required: true, schema: { type: 'string' }, description: 'The methods this path answers.' } } : {}),
+  };
+  return { description, content: json(schema), ...(Object.keys(headers).length ? { headers } : {}) };
+}
+
+export function operationObject(op: Operation, components: SchemaComponents): JsonObject {
+  const parameters = [
+    ...(op.params ? components.parameters(op.params, 'path') : []),
+    ...(op.query ? components.parameters(op.query, 'query') : []),
+    ...(op.idempotent ? [IDEMPOTENCY_KEY] : []),
+  ];
+  const content: JsonObject = {};
+  if (op.success.json) Object.assign(content, json(components.use(op.success.json, 'output')));
+  if (op.success.pdf) content['application/pdf'] = { schema: { type: 'string', contentMediaType: 'application/pdf' } };
+  if (op.success.xml) content['application/xml'] = { schema: { type: 'string', contentMediaType: 'application/xml' } };
+  const responses: JsonObject = {
+    [op.success.status]: { description: op.success.description, content, ...(op.rateLimited ? { headers: rateLimitHeaders(true) } : {}) },
+  };
+  const errors: [number, readonly ErrorCode[]][] = Object.entries(op.errors).map(([s, codes]) => [Number(s), codes as readonly ErrorCode[]]);
+  // Every declared path answers other methods with 405 (mount-operations.ts).
+  errors.push([405, ['method_not_allowed']]);
+  for (const [status, codes] of errors.sort((a, b) => a[0] - b[0])) responses[status] = errorResponse(op, status, codes, status === 405);
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    security: SECURITY[op.auth],
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: true, content: json(components.use(op.body.documented ?? op.body.schema, 'input')) } } : {}),
+    responses,
+  };
+}

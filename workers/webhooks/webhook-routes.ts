@@ -1,0 +1,75 @@
+// /api/webhooks CRUD (spec: POST/GET/GET one/DELETE; D4, D6, D10), mounted from webhook-operations.ts.
+import { Hono, type Context } from 'hono';
+import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError } from '../http/api-error.ts';
+import { mountOperations } from '../http/mount-operations.ts';
+import { readJsonBody } from '../http/read-json-body.ts';
+import { noteWebhooksExist } from '../limits/account-facts.ts';
+import { webhookCreateSchema } from './webhook-create-body.ts';
+import * as ops from './webhook-operations.ts';
+import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from './webhook-secret.ts';
+import { MAX_WEBHOOKS_PER_ACCOUNT, deleteWebhook, getWebhook, insertWebhook, listWebhooks, toPublicWebhook } from './webhook-store.ts';
+
+async function accountId(c: Context<AppEnv>): Promise<string> {
+  const caller = await resolveCaller(c);
+  requireVerifiedAccount(caller);
+  return caller.accountId;
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError('not_found', `No webhook with id ${JSON.stringify(id)}`);
+}
+
+export const webhookRoutes = new Hono<AppEnv>();
+
+mountOperations(webhookRoutes, [
+  [
+    ops.createWebhook,
+    async (c) => {
+      const account = await accountId(c);
+      const schema = webhookCreateSchema(c.env.DEV_MODE === 'true');
+      const input = await readJsonBody(c, { limitBytes: ops.createWebhook.body.limitBytes, schema });
+      const key = await importEncryptionKey(c.env.WEBHOOK_ENCRYPTION_KEY);
+      const secret = newWebhookSecret();
+      // Before the insert, so no generate call admitted after this webhook exists skips its events (P-ACC2).
+      await noteWebhooksExist(c.env, account);
+      const stored = await insertWebhook(c.env.DB, {
+        accountId: account,
+        url: input.url,
+        events: input.events,
+        secretCiphertext: await encryptSecret(key, secret),
+        secretHint: secretHint(secret),
+        createdAt: Math.floor(Date.now() / 1000),
+      });
+      if (!stored) {
+        throw new ApiError('validation_error', `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first (DELETE /api/webhooks/{id})`);
+      }
+      return c.json({ success: true, webhook: { ...toPublicWebhook(stored), secret } }, 201);
+    },
+  ],
+  [
+    ops.listWebhooks,
+    async (c) => {
+      const hooks = await listWebhooks(c.env.DB, await accountId(c));
+      return c.json({ success: true, webhooks: hooks.map(toPublicWebhook) });
+    },
+  ],
+  [
+    ops.getWebhook,
+    async (c) => {
+      const hook = await getWebhook(c.env.DB, await accountId(c), c.req.param('id') ?? '');
+      if (!hook) throw notFound(c.req.param('id') ?? '');
+      return c.json({ success: true, webhook: toPublicWebhook(hook) });
+    },
+  ],
+  [
+    ops.deleteWebhook,
+    async (c) => {
+      const account = await accountId(c);
+      const id = c.req.param('id') ?? '';
+      if (!(await deleteWebhook(c.env.DB, account, id))) throw notFound(id);
+      return c.json({ success: true, deleted: true, id });
+    },
+  ],
+]);
