@@ -60,7 +60,8 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) return { index, success: false, error: err.toBody().error };
       console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), msg: 'batch item failed', index, error: String((err as Error)?.stack ?? err) }));
-      return { index, success: false, error: { code: 'internal_error', message: `Item ${index} could not be generated (request ${c.get('requestId')}).` } };
+      const failure = new ApiError('internal_error', `Item ${index} could not be generated (request ${c.get('requestId')}).`);
+      return { index, success: false, error: failure.toBody().error };
     }
   });
 
