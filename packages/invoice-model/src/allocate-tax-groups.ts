@@ -37,7 +37,7 @@ export interface TaxAllocation {
 }
 
 export function allocateTaxGroups(lines: readonly TaxableLine[], inclusive: boolean, mu: number): TaxAllocation {
-  const groups: { name: string; rate: Decimal; scaledRate: bigint; members: GroupMember[] }[] = [];
+  const groups: { key: string; name: string; rate: Decimal; scaledRate: bigint; members: GroupMember[] }[] = [];
   const groupIndex = new Map<string, number>();
   lines.forEach((line, i) => {
     const divisor = inclusive ? HUNDRED_PERCENT + line.taxes.scaledRateSum : HUNDRED_PERCENT;
@@ -46,7 +46,7 @@ export function allocateTaxGroups(lines: readonly TaxableLine[], inclusive: bool
       if (g === undefined) {
         g = groups.length;
         groupIndex.set(c.key, g);
-        groups.push({ name: c.name, rate: c.rate, scaledRate: c.scaledRate, members: [] });
+        groups.push({ key: c.key, name: c.name, rate: c.rate, scaledRate: c.scaledRate, members: [] });
       }
       groups[g].members.push({ line: i, multiplicity: c.multiplicity, divisor });
     }
@@ -71,6 +71,13 @@ export function allocateTaxGroups(lines: readonly TaxableLine[], inclusive: bool
     });
     totalTaxMinor += amountMinor;
     return { name: group.name, rate: group.rate, taxable_base: fromMinorUnits(baseMinor, mu), amount: fromMinorUnits(amountMinor, mu) };
+  });
+  // Groups are filled in first-appearance order (D1's tax_lines order); each line lists its own
+  // components in the order its request gave them.
+  lines.forEach((line, i) => {
+    if (lineTaxes[i].length < 2) return;
+    const position = (t: LineTax) => line.taxes.components.findIndex((c) => c.key === groups[t.group].key);
+    lineTaxes[i].sort((a, b) => position(a) - position(b));
   });
   return { taxLines, lineTaxes, lineTaxMinor, totalTaxMinor };
 }

@@ -91,3 +91,19 @@ describe('calculation_error', () => {
     expect(() => calculateInvoice(req)).toThrow(InvoiceValidationError);
   });
 });
+
+describe("issue 10.12: a line's taxes keep the request's order", () => {
+  it('a line lists its components as given, while tax_lines stay in first-appearance order (D1)', () => {
+    const req = parse({
+      items: [
+        { description: 'Eco first', quantity: 1, unit_price: 100, taxes: [{ name: 'Eco', rate: 0.5 }, { name: 'IGST', rate: 18 }] },
+        { description: 'IGST first', quantity: 1, unit_price: 200, taxes: [{ name: 'IGST', rate: 18 }, { name: 'Eco', rate: 0.5 }] },
+      ],
+    });
+    const res = toInvoiceResponse(resolveInvoice(req, ctx), {});
+    expect(res.tax_lines.map((t) => t.name)).toEqual(['Eco', 'IGST']);
+    expect(res.items[0].taxes.map((t) => t.name)).toEqual(['Eco', 'IGST']);
+    expect(res.items[1].taxes.map((t) => t.name)).toEqual(['IGST', 'Eco']);
+    expect(res.items[1].taxes.map((t) => t.amount)).toEqual([36, 1]);
+  });
+});
