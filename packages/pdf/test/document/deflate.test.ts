@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { zlibDeflate } from '../../src/document/deflate.ts';
 import { huffmanLengths } from '../../src/document/huffman.ts';
@@ -54,5 +55,46 @@ describe('zlib deflate for PDF streams (RFC 1950/1951)', () => {
       expect(Math.max(...lengths)).toBeLessThanOrEqual(limit);
       expect([...lengths].reduce((s, l) => s + 2 ** -l, 0)).toBe(1);
     }
+  });
+});
+
+// Properties: whatever the input, zlib's own inflater gives it back (our output is zlib-wrapped).
+const sameBytes = (data: Uint8Array) => Buffer.from(roundTrip(data)).equals(Buffer.from(data));
+
+const pdfTokens = ['BT', 'ET', '/F1', '9', 'Tf', '1 0 0 1', '42', '761.805', 'Tm', '<0001>', 'Tj', 'q', 'Q', 're', 'f', '0.5', 'g', '\n', ' ', 'Invoice', 'Total'];
+const runsOf = (runs: [number, number][]) => Uint8Array.from(runs.flatMap(([b, n]) => Array<number>(n).fill(b)));
+
+/** Small inputs of every kind: random bytes, few symbols (many short matches), long runs, text. */
+const smallBuffers = fc.oneof(
+  fc.uint8Array({ maxLength: 4096 }),
+  fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 4096 }).map((xs) => Uint8Array.from(xs)),
+  fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 1500 })), { maxLength: 12 }).map(runsOf),
+  fc.array(fc.constantFrom(...pdfTokens), { maxLength: 1500 }).map((ts) => new TextEncoder().encode(ts.join(' '))),
+  fc.string({ unit: 'grapheme', maxLength: 800 }).map((t) => new TextEncoder().encode(t)),
+);
+
+/** Sizes within 2 bytes of the limits: 4-byte hash, 258-byte match, 32 KB window, 65,535-byte stored block. */
+const nearLimit = (limits: number[]) => fc.tuple(fc.constantFrom(...limits), fc.integer({ min: -2, max: 2 })).map(([l, d]) => Math.max(0, l + d));
+/** A recipe, not the bytes, so a counterexample prints short; `period` repeats the start, e.g. just inside or beyond the window. */
+const largeRecipes = fc.record({
+  size: nearLimit([0, 4, 258, 32_768, 65_535, 98_304, 131_070]),
+  alphabet: fc.constantFrom(1, 2, 16, 256),
+  seed: fc.integer({ min: 0, max: 0xffff }),
+  period: fc.option(nearLimit([1, 3, 258, 32_768, 65_535]), { nil: undefined }),
+});
+function fromRecipe({ size, alphabet, seed, period }: { size: number; alphabet: number; seed: number; period?: number }): Uint8Array {
+  const start = bytes(Math.min(size, period || size), alphabet, seed);
+  const out = new Uint8Array(size);
+  for (let at = 0; at < size; at += start.length) out.set(start.subarray(0, size - at), at);
+  return out;
+}
+
+describe('zlib deflate round-trips through node:zlib for any input (fast-check)', () => {
+  it('small buffers: random, repetitive, runs, text', () => {
+    fc.assert(fc.property(smallBuffers, sameBytes), { numRuns: 1000 });
+  });
+
+  it('sizes and repeat distances around the match, window and stored-block limits', () => {
+    fc.assert(fc.property(largeRecipes, (recipe) => sameBytes(fromRecipe(recipe))), { numRuns: 200 });
   });
 });
