@@ -11,7 +11,7 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
   return new Uint8Array(bits);
 }
 
-/** `pbkdf2_sha256$<iterations>$<salt b64>$<hash b64>`; scripts/admin.mjs writes the same format. */
+/** `pbkdf2_sha256$<iterations>$<salt b64>$<hash b64>`; scripts/admin.ts calls this function, so operator-made accounts hash alike. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await derive(password, salt, PBKDF2_ITERATIONS);
