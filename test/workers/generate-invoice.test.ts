@@ -214,3 +214,12 @@ describe('POST /api/generate-invoice with Idempotency-Key (D8)', () => {
     expect(((await res.json()) as Json).error.code).toBe('idempotency_key_conflict');
   });
 });
+
+describe('issue 10.10: bounded normalisation work', () => {
+  it('an object with more keys than any request has is 400 validation_error naming it, not a 500', async () => {
+    const wide = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`camelKey${i}`, i]));
+    const res = await anonymous({ ...minimal, to: { name: 'B', ...wide } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error).toEqual({ code: 'validation_error', message: expect.stringMatching(/^to: has 1001 keys; an object of an invoice request has at most \d+$/) });
+  });
+});

@@ -1,4 +1,4 @@
-import { normaliseInvoiceInput, parseCanonicalInvoiceRequest, type InvoiceRequest } from '@invoice/model';
+import { InvoiceModelError, normaliseInvoiceInput, parseCanonicalInvoiceRequest, type InvoiceRequest } from '@invoice/model';
 import type { Caller } from '../accounts/resolve-caller.ts';
 import { ApiError } from '../http/api-error.ts';
 import { assertAnonymousAllowed } from './anonymous-rules.ts';
@@ -8,7 +8,14 @@ import { assertAnonymousAllowed } from './anonymous-rules.ts';
  * D3's anonymous refusal comes before the field rules; the model words every issue (D4).
  */
 export function validateInvoiceInput(body: unknown, caller: Caller): InvoiceRequest {
-  const input = normaliseInvoiceInput(body);
+  let input: unknown;
+  try {
+    input = normaliseInvoiceInput(body);
+  } catch (err) {
+    // A body past the normalisation work bounds (issue 10.10) is the client's mistake.
+    if (err instanceof InvoiceModelError) throw new ApiError(err.code, err.message);
+    throw err;
+  }
   if (caller.kind === 'anonymous') assertAnonymousAllowed(input);
   const parsed = parseCanonicalInvoiceRequest(input);
   if (!parsed.ok) throw new ApiError(parsed.error.code, parsed.error.message);

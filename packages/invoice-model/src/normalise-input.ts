@@ -1,3 +1,7 @@
+import { InvoiceValidationError } from './invoice-errors.ts';
+import { formatIssuePath } from './issue-messages.ts';
+import { KNOWN_FIELD_FINGERPRINTS, MAX_FIELDS_PER_OBJECT, fieldFingerprint } from './known-field-names.ts';
+
 /**
  * Turns the accepted input forms (camelCase keys, flat top-level metadata) into the canonical
  * snake_case nested shape, BEFORE validation, so the zod schema stays the single source of rules.
@@ -9,11 +13,19 @@ export const FLAT_INVOICE_FIELDS = [
   'number', 'date', 'due_date', 'currency', 'language', 'title', 'terms', 'po_number', 'tax_inclusive',
 ] as const;
 
-/** Keys ignored at the top level: a number is always generated when not given under `invoice` or flat (D13). */
-const IGNORED_TOP_LEVEL = new Set(['invoice_number']);
 
 /** Beyond this depth the schema reads nothing, so values are passed through untouched (and recursion stays bounded). */
 const MAX_DEPTH = 12;
+
+/**
+ * Work bounds (issue 10.10): no object of a request has more than MAX_FIELDS_PER_OBJECT fields, each
+ * possibly in two spellings, so an object with more keys than this is refused before its keys are
+ * converted; and a whole body may hold at most MAX_KEYS keys (100 items with 10 taxes each stay far below).
+ */
+export const MAX_KEYS_PER_OBJECT = Math.max(200, 2 * MAX_FIELDS_PER_OBJECT);
+export const MAX_KEYS = 20_000;
+/** No field name is longer than this; longer keys are unknown without looking further. */
+const MAX_KEY_LENGTH = 64;
 
 const camelCache = new Map<string, string>();
 
@@ -37,33 +49,49 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-function convertKeys(value: unknown, depth: number): unknown {
+/** A key the schema can read in some spelling; unknown keys are dropped before any conversion (D4 ignores them). */
+function isKnownKey(key: string): boolean {
+  return key.length <= MAX_KEY_LENGTH && KNOWN_FIELD_FINGERPRINTS.has(fieldFingerprint(key));
+}
+
+interface Budget {
+  keys: number;
+}
+
+function convertKeys(value: unknown, depth: number, path: PropertyKey[], budget: Budget): unknown {
   if (depth > MAX_DEPTH) return value;
-  if (Array.isArray(value)) return value.map((v) => convertKeys(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v, i) => convertKeys(v, depth + 1, [...path, i], budget));
   if (!isPlainObject(value)) return value;
+  const keys = Object.keys(value);
+  budget.keys += keys.length;
+  if (keys.length > MAX_KEYS_PER_OBJECT) {
+    throw new InvoiceValidationError(`${formatIssuePath(path)}: has ${keys.length} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`);
+  }
+  if (budget.keys > MAX_KEYS) throw new InvoiceValidationError(`body: has more than ${MAX_KEYS} keys; no invoice request needs that many`);
+  const known = keys.filter((key) => key !== '__proto__' && isKnownKey(key));
   const out: Record<string, unknown> = {};
   // Snake keys first so that, when a key comes both camel and snake at one level, snake wins.
-  for (const key of Object.keys(value)) {
-    if (key === '__proto__' || /[A-Z]/.test(key)) continue;
-    out[key] = convertKeys(value[key], depth + 1);
+  for (const key of known) {
+    if (/[A-Z]/.test(key)) continue;
+    out[key] = convertKeys(value[key], depth + 1, [...path, key], budget);
   }
-  for (const key of Object.keys(value)) {
+  for (const key of known) {
     if (!/[A-Z]/.test(key)) continue;
     const snake = camelToSnake(key);
-    if (snake === '__proto__' || Object.prototype.hasOwnProperty.call(out, snake)) continue;
-    out[snake] = convertKeys(value[key], depth + 1);
+    if (Object.prototype.hasOwnProperty.call(out, snake)) continue;
+    out[snake] = convertKeys(value[key], depth + 1, [...path, snake], budget);
   }
   return out;
 }
 
 /**
  * Canonical form of a request body. Non-objects are returned unchanged (validation refuses them).
- * Flat metadata moves under `invoice`; nested values win over flat ones.
+ * Flat metadata moves under `invoice`; nested values win over flat ones. Throws InvoiceValidationError
+ * for a body past the work bounds above.
  */
 export function normaliseInvoiceInput(raw: unknown): unknown {
   if (!isPlainObject(raw)) return raw;
-  const body = convertKeys(raw, 0) as Record<string, unknown>;
-  for (const key of IGNORED_TOP_LEVEL) delete body[key];
+  const body = convertKeys(raw, 0, [], { keys: 0 }) as Record<string, unknown>;
 
   const flat: Record<string, unknown> = {};
   let hasFlat = false;

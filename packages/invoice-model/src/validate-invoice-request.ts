@@ -91,7 +91,14 @@ function amountRuleIssues(req: InvoiceRequest): string[] {
  * Never throws for client input: every failure is a `{code, message}` naming the field and the rule.
  */
 export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
-  return parseCanonicalInvoiceRequest(normaliseInvoiceInput(raw));
+  let input: unknown;
+  try {
+    input = normaliseInvoiceInput(raw);
+  } catch (e) {
+    if (e instanceof InvoiceValidationError) return { ok: false, error: { code: 'validation_error', message: e.message } };
+    throw e;
+  }
+  return parseCanonicalInvoiceRequest(input);
 }
 
 /**

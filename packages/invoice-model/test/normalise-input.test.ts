@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { camelToSnake, normaliseInvoiceInput } from '../src/normalise-input.ts';
+import { InvoiceValidationError } from '../src/invoice-errors.ts';
+import { KNOWN_FIELD_FINGERPRINTS } from '../src/known-field-names.ts';
+import { MAX_KEYS_PER_OBJECT, camelToSnake, normaliseInvoiceInput } from '../src/normalise-input.ts';
+import { parseInvoiceRequest } from '../src/validate-invoice-request.ts';
 
 describe('spec Resources: accepted input forms are normalised to canonical snake_case nested', () => {
   it('camelCase keys are converted at every level, generically', () => {
@@ -82,5 +85,30 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
     let deep: unknown = 'leaf';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(() => normaliseInvoiceInput({ notes: deep })).not.toThrow();
+  });
+
+  it('issue 10.10: unknown keys are dropped unconverted; the schema-derived field set knows every field', () => {
+    expect(normaliseInvoiceInput({ fooBarBaz: 1, from: { name: 'a', nickName: 'b' }, items: [{ unitPrice: 1, colourHint: 'x' }] })).toEqual({
+      from: { name: 'a' },
+      items: [{ unit_price: 1 }],
+    });
+    expect(KNOWN_FIELD_FINGERPRINTS.has('unitprice')).toBe(true);
+    expect(KNOWN_FIELD_FINGERPRINTS.has('hostedlink')).toBe(true);
+    expect(KNOWN_FIELD_FINGERPRINTS.has('iban')).toBe(true);
+    expect(normaliseInvoiceInput({ payment: { IBAN: 'DE00', swiftBIC: 'x' } })).toEqual({ payment: { iban: 'DE00' } });
+  });
+
+  it('issue 10.10: an object with more keys than any request has, or a body past the key budget, is a validation_error before conversion', () => {
+    const wide = Object.fromEntries(Array.from({ length: MAX_KEYS_PER_OBJECT + 1 }, (_, i) => [`someKey${i}`, i]));
+    expect(() => normaliseInvoiceInput({ from: wide })).toThrow(new InvoiceValidationError(`from: has ${MAX_KEYS_PER_OBJECT + 1} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`));
+    const many = Array.from({ length: 200 }, () => Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, i])));
+    expect(() => normaliseInvoiceInput({ items: many })).toThrow(/body: has more than 20000 keys/);
+    expect(parseInvoiceRequest({ from: wide })).toMatchObject({ ok: false, error: { code: 'validation_error', message: expect.stringMatching(/^from: has \d+ keys/) } });
+  });
+
+  it('issue 10.10: the review body (760,000 unique camelCase keys) is refused by the object bound, before any key is converted', () => {
+    const body: Record<string, number> = {};
+    for (let i = 0; i < 760_000; i++) body[`someCamelKey${i}`] = i;
+    expect(parseInvoiceRequest(body)).toEqual({ ok: false, error: { code: 'validation_error', message: `body: has 760000 keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}` } });
   });
 });

@@ -1,0 +1,33 @@
+// Every field name the request schema reads, at any depth, read off the schema itself so it cannot
+// drift. Normalisation drops keys that match none of them before any conversion work (issue 10.10).
+import type { z } from 'zod';
+import { InvoiceRequestSchema } from './invoice-request-schema.ts';
+
+type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[] };
+
+function collect(schema: z.ZodType, names: Set<string>, seen: Set<z.ZodType>): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
+  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  if (def.shape) {
+    for (const [name, field] of Object.entries(def.shape)) {
+      names.add(name);
+      collect(field, names, seen);
+    }
+  }
+  for (const inner of [def.element, def.innerType, def.in, ...(def.options ?? [])]) if (inner) collect(inner, names, seen);
+}
+
+/** `unit_price` → `unitprice`: what a key looks like once case and underscores are ignored. */
+export function fieldFingerprint(key: string): string {
+  return key.toLowerCase().replaceAll('_', '');
+}
+
+const names = new Set<string>();
+collect(InvoiceRequestSchema, names, new Set());
+
+/** Fingerprints of every known field: a key whose fingerprint is not here cannot be read by the schema. */
+export const KNOWN_FIELD_FINGERPRINTS: ReadonlySet<string> = new Set([...names].map(fieldFingerprint));
+
+/** The largest number of fields any object of the schema has; an object may hold each in two spellings. */
+export const MAX_FIELDS_PER_OBJECT = names.size;
