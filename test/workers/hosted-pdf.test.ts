@@ -3,6 +3,7 @@ import { parseInvoiceRequest, resolveInvoice } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../workers/env.ts';
 import { renderPdf } from '../../workers/pdf/render-pdf.ts';
+import { cachedHostedPdf, hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
 import { storeSnapshot, type InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
 
 const e = env as unknown as Env;
@@ -57,5 +58,20 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x', caption: 'url' }, 'req_test'));
+  });
+
+  it('issue 10.4: after its first render the PDF is served from KV, byte for byte, and the entry expires with the link', async () => {
+    const link = await storeSnapshot(e, snapshot(), Date.now(), BASE);
+    expect(await cachedHostedPdf(e, link.id)).toBeNull();
+    const first = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
+    expect(await cachedHostedPdf(e, link.id)).toEqual(first);
+    // Proof the second open reads the cache and renders nothing: swap the cached bytes.
+    const marker = new TextEncoder().encode('%PDF-1.7 cached');
+    await e.SNAPSHOTS.put(hostedPdfKey(link.id), marker, { expiration: link.hosted_expires_at });
+    const second = await exports.default.fetch(link.hosted_url);
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(marker);
+    expect(second.headers.get('Content-Length')).toBe(String(marker.byteLength));
+    // JSON opens are not cached PDFs, and an unsigned open never reaches the cache.
+    expect((await exports.default.fetch(`${BASE}/api/i/${link.id}?t=wrong`)).status).toBe(404);
   });
 });

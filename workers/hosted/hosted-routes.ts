@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readQuery } from '../http/read-query.ts';
+import { cacheHostedPdf, cachedHostedPdf } from './hosted-pdf-cache.ts';
 import { getHostedInvoice } from './hosted-operations.ts';
 import { renderSnapshotPdf } from './render-snapshot-pdf.ts';
 import { resolveSnapshot, snapshotJsonBody } from './render-snapshot.ts';
@@ -37,7 +38,12 @@ mountOperations(hostedRoutes, [
         const meta = { request_id: c.get('requestId'), processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))) };
         return privacyHeaders(c.json(snapshotJsonBody(rendered, meta)));
       }
-      const pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'));
+      let pdf = await cachedHostedPdf(c.env, snap.id);
+      if (!pdf) {
+        pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'));
+        // Awaited: only the first open pays for the write, and the next open finds it for sure.
+        await cacheHostedPdf(c.env, snap, pdf, Date.now());
+      }
       const headers = {
         'Content-Type': 'application/pdf',
         'Content-Disposition': contentDisposition('inline', rendered.invoice.number, 'pdf'),
