@@ -274,6 +274,13 @@ describe('/openapi.json conformance', () => {
     expect(Object.keys(CASES).sort()).toEqual([...documentedCases].sort());
   });
 
+  it('issue 10.14: a known path with another method is 405 with Allow, never 404 (POST /api/auth/me)', async () => {
+    const res = await call('/api/auth/me', { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('Allow')).toBe('GET');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('method_not_allowed');
+  });
+
   it('an unknown path is no operation (404 not_found from the app, not from a route)', async () => {
     expect(documentedPath('/api/nothing-here')).toBeUndefined();
     const res = await workerFetch(`${BASE}/api/nothing-here`);
