@@ -3,7 +3,7 @@ import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { headingPiece, metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { spacePiece, type Piece } from '../layout/pieces.ts';
-import { linePiece, logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { HAIRLINE, INK, WHITE, hexRgb, onFill, standardTheme, type Theme } from './theme.ts';
 
@@ -73,7 +73,6 @@ export const bold: Template = {
       { paddingTop: 20 },
     );
     void headingPiece;
-    void linePiece;
     return [band, parties];
   },
   startPage(ctx, pageIndex) {
