@@ -70,7 +70,7 @@ export const bold: Template = {
         { x: ctx.x, width: colW, pieces: partyPieces(ctx, view.buyer, colW, { nameSize: 12 }) },
         { x: ctx.x + colW + 30, width: colW, pieces: shipPieces },
       ],
-      { paddingTop: 20 },
+      { paddingTop: 20, flows: true },
     );
     void headingPiece;
     return [band, parties];

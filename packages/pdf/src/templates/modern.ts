@@ -52,7 +52,7 @@ export const modern: Template = {
         { x: panelX + third + gap, width: third, pieces: buyerAndShip },
         { x: panelX + 2 * (third + gap), width: third, pieces: metaPieces(ctx, third) },
       ],
-      { paddingTop: 12, paddingBottom: 12, decorate: (cv, t, h) => cv.rect(ctx.x, t, ctx.width, h, tint(theme.accent, 0.95)) },
+      { paddingTop: 12, paddingBottom: 12, flows: true, decorate: (cv, t, h) => cv.rect(ctx.x, t, ctx.width, h, tint(theme.accent, 0.95)) },
     );
     void c;
     return [head, panel];

@@ -64,7 +64,7 @@ export const navy: Template = {
         { x: ctx.x, width: colW, pieces: seller },
         { x: ctx.x + colW + 24, width: colW, pieces: buyer },
       ],
-      { paddingTop: 22 },
+      { paddingTop: 22, flows: true },
     );
     return [band, parties];
   },
