@@ -1,6 +1,10 @@
 import { labelsFor, pageLabel } from '@invoice/i18n';
 import { describe, expect, it } from 'vitest';
+import { createInvoiceDocument } from '../src/document/create-document.ts';
 import { renderInvoicePdf } from '../src/index.ts';
+import { Canvas } from '../src/layout/canvas.ts';
+import { fieldPieces } from '../src/layout/pieces.ts';
+import { createTextEngine } from '../src/text/text-engine.ts';
 import { fonts, fullInvoice, manyItems, resolve } from './helpers/invoice-fixtures.ts';
 import { overlappingWords, pdfInfo, pdfText, squash, wordBoxes, writePdf } from './helpers/poppler.ts';
 
@@ -72,6 +76,30 @@ describe('issue 4: long invoices flow over pages', () => {
     expect(text).toContain(long5000.split(' ').at(-2)!);
     expect(text).toContain(squash(long500.slice(-30)));
     assertInsidePagesAndNoOverlap(file);
+  });
+
+  it.each(['classic', 'modern', 'bold', 'minimal', 'navy'])('issue 10, %s: parties longer than the rest of page 1 start on it instead of leaving it empty', async (template) => {
+    const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} line ${i + 1}`).join('\n');
+    const base = fullInvoice('en', template);
+    // from short to longer than a page: somewhere in between, the block no longer fits below the header
+    for (let n = 20; n <= 68; n += 4) {
+      const file = await render(`paginate-parties-${template}-${n}`, {
+        ...base,
+        to: { ...(base.to as Record<string, unknown>), address: lines('Buyer', n) },
+      });
+      const first = pdfText(file, { first: 1, last: 1 });
+      expect(first, `${n} lines`).toContain('Contoso Trading GmbH');
+      assertInsidePagesAndNoOverlap(file);
+    }
+  });
+
+  it('a heading or a label is one piece with the first line under it, so a page never breaks between them', async () => {
+    const doc = await createInvoiceDocument({ title: 't', author: 'a', subject: 's', language: 'en', creationDate: new Date(0) });
+    const c = new Canvas(doc, createTextEngine(doc, fonts(), { language: 'en' }), 'ltr');
+    const label = { size: 8 };
+    const [labelAndFirst, second] = fieldPieces(c, 'Website', 'w'.repeat(200), 120, label, label);
+    expect(labelAndFirst.height).toBeCloseTo(2 * c.lineHeight(label), 6);
+    expect(second.height).toBeCloseTo(c.lineHeight(label), 6);
   });
 
   it('ar: the 100-item table is mirrored on every page (description at the right, amount at the left)', async () => {

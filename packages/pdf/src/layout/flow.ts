@@ -9,7 +9,7 @@ export interface Block {
    * Blocks without split are atomic (a table row is never split).
    */
   split?(available: number): [Block, Block] | null;
-  /** Flowing text (notes) fills the page line by line instead of moving whole to the next page. */
+  /** Flowing content (notes, the party blocks) fills the page line by line instead of moving whole to the next page. */
   flows?: boolean;
 }
 

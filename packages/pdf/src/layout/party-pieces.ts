@@ -1,6 +1,6 @@
 import type { Rgb } from './canvas.ts';
 import type { Field, PartyView } from './invoice-view.ts';
-import { fieldPieces, spacePiece, textPiece, wrappedPieces, type Piece } from './pieces.ts';
+import { fieldPieces, keepTogether, spacePiece, textPiece, wrappedPieces, type Piece } from './pieces.ts';
 import type { RenderContext } from '../templates/template.ts';
 
 export interface PartyStyle {
@@ -26,12 +26,14 @@ export function partyPieces(ctx: RenderContext, party: PartyView, width: number,
   const muted = s.mutedColor ?? theme.muted;
   const body = { size: theme.size.body, color };
   const out: Piece[] = [];
-  if (s.heading !== false) out.push(headingPiece(ctx, party.heading, s.headingColor));
   if (party.name) out.push(...wrappedPieces(c, party.name, width, { size: s.nameSize ?? theme.size.body + 1.5, weight: 'bold', color }));
   for (const line of party.address) out.push(...(line === '' ? [spacePiece(c.lineHeight(body) * 0.5)] : wrappedPieces(c, line, width, body)));
   if (party.details.length) out.push(spacePiece(2));
   out.push(...detailPieces(ctx, party.details, width, muted, color));
-  return out;
+  if (s.heading === false) return out;
+  // the heading stays with the first line under it when the block breaks across pages
+  const heading = headingPiece(ctx, party.heading, s.headingColor);
+  return out.length ? [keepTogether(heading, out[0]), ...out.slice(1)] : [heading];
 }
 
 /** `Label value` lines in the small size: labels muted, values in the text colour. */

@@ -15,6 +15,14 @@ export function spacePiece(height: number): Piece {
   return { height, draw: () => {} };
 }
 
+/** Two pieces as one, so that a page break never falls between them (a label and its value's first line). */
+export function keepTogether(first: Piece, second: Piece): Piece {
+  return {
+    height: first.height + second.height,
+    draw: (c, x, top, width) => { first.draw(c, x, top, width); second.draw(c, x, top + first.height, width); },
+  };
+}
+
 /**
  * Wraps text into line pieces of a column width. Each client line break starts a new line; long
  * lines wrap at word boundaries (or inside a word longer than the column).
@@ -41,5 +49,7 @@ export function fieldPieces(
       },
     }];
   }
-  return [textPiece(label, labelStyle, c.lineHeight(labelStyle) * leading), ...wrappedPieces(c, value, width, valueStyle, 'start', leading)];
+  const labelPiece = textPiece(label, labelStyle, c.lineHeight(labelStyle) * leading);
+  const [first, ...rest] = wrappedPieces(c, value, width, valueStyle, 'start', leading);
+  return first ? [keepTogether(labelPiece, first), ...rest] : [labelPiece];
 }

@@ -1,6 +1,7 @@
 import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext } from '../templates/template.ts';
 import { columnsBlock } from './columns-block.ts';
+import { fitLines } from './fit-text.ts';
 import type { Block } from './flow.ts';
 import { spacePiece, wrappedPieces, type Piece } from './pieces.ts';
 
@@ -23,11 +24,14 @@ export function totalsBlock(ctx: RenderContext): Block {
     const color = row.emphasis === 'due' ? theme.totals.dueText : row.emphasis === 'total' ? theme.totals.totalText : theme.text;
     const labelStyle: TextStyle = { size, weight: strong ? 'bold' : 'regular', color: strong ? color : theme.muted };
     const valueStyle: TextStyle = { size, weight: strong ? 'bold' : 'regular', color };
-    const valueLines = c.wrap(row.value, valueWidthMax, valueStyle);
-    const valueWidth = Math.min(valueWidthMax, Math.max(...valueLines.map((v) => c.measure(v, valueStyle))));
+    // an amount shrinks rather than break (a broken number reads as two); its label wraps
+    const value = fitLines(c, row.value, valueWidthMax, valueStyle, 0.6, true);
+    const valueLines = value.lines;
+    const valueWidth = Math.min(valueWidthMax, Math.max(...valueLines.map((v) => c.measure(v, value.style))));
     const labelWidth = boxWidth - valueWidth - 3 * pad;
     const labelLines = c.wrap(row.label, labelWidth, labelStyle);
     const lh = c.lineHeight(valueStyle);
+    const valueDy = value.style === valueStyle ? 0 : (lh - c.lineHeight(value.style)) / 2;
     const padY = strong ? 4 : 2;
     const height = Math.max(labelLines.length, valueLines.length) * lh + 2 * padY;
     return {
@@ -36,7 +40,7 @@ export function totalsBlock(ctx: RenderContext): Block {
         if (fill) cv.rect(boxX, top, boxWidth, height, fill);
         if (row.emphasis === 'total' && theme.totals.totalRule) cv.hline(boxX, top, boxWidth, 0.9, theme.totals.totalRule);
         labelLines.forEach((l, i) => cv.text(l, boxX + pad, top + padY + i * lh, labelWidth, labelStyle));
-        valueLines.forEach((v, i) => cv.text(v, boxX + boxWidth - pad - valueWidth, top + padY + i * lh, valueWidth, valueStyle, 'end'));
+        valueLines.forEach((v, i) => cv.text(v, boxX + boxWidth - pad - valueWidth, top + padY + i * lh + valueDy, valueWidth, value.style, 'end'));
       },
     };
   });

@@ -3,7 +3,7 @@ import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { headingPiece, metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { spacePiece, type Piece } from '../layout/pieces.ts';
-import { linePiece, logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { HAIRLINE, INK, WHITE, hexRgb, onFill, standardTheme, type Theme } from './theme.ts';
 
@@ -70,10 +70,9 @@ export const bold: Template = {
         { x: ctx.x, width: colW, pieces: partyPieces(ctx, view.buyer, colW, { nameSize: 12 }) },
         { x: ctx.x + colW + 30, width: colW, pieces: shipPieces },
       ],
-      { paddingTop: 20 },
+      { paddingTop: 20, flows: true },
     );
     void headingPiece;
-    void linePiece;
     return [band, parties];
   },
   startPage(ctx, pageIndex) {

@@ -45,7 +45,7 @@ export const classic: Template = {
         { x: ctx.x, width: colW, pieces: partyPieces(ctx, view.buyer, colW) },
         { x: ctx.x + colW + 24, width: colW, pieces: view.shipTo ? partyPieces(ctx, view.shipTo, colW) : [] },
       ],
-      { paddingTop: 14 },
+      { paddingTop: 14, flows: true },
     );
     return [top, parties];
   },

@@ -52,7 +52,7 @@ export const minimal: Template = {
         { x: ctx.x, width: colW, pieces: partyPieces(ctx, view.buyer, colW, { nameSize: 10 }) },
         { x: ctx.x + colW + 30, width: colW, pieces: view.shipTo ? partyPieces(ctx, view.shipTo, colW, { nameSize: 10 }) : [] },
       ],
-      { paddingBottom: 6 },
+      { paddingBottom: 6, flows: true },
     );
     void theme;
     return [head, parties];

@@ -3,7 +3,7 @@ import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { spacePiece, type Piece } from '../layout/pieces.ts';
-import { linePiece, logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, numberPieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { HAIRLINE, INK, hexRgb, onFill, tint, standardTheme, type Theme } from './theme.ts';
 
@@ -31,7 +31,7 @@ export const modern: Template = {
     const endWidth = ctx.width - startWidth - 20;
     const start: Piece[] = [
       ...titlePieces(ctx, startWidth, 28, theme.accent),
-      linePiece(ctx, view.number, { size: 11, weight: 'bold', color: INK }),
+      ...numberPieces(ctx, view.number, startWidth, { size: 11, weight: 'bold', color: INK }),
     ];
     const end: Piece[] = ctx.logo ? [logoPiece(ctx.logo, endWidth, 64, 'end')] : [];
     const head = columnsBlock(
@@ -52,7 +52,7 @@ export const modern: Template = {
         { x: panelX + third + gap, width: third, pieces: buyerAndShip },
         { x: panelX + 2 * (third + gap), width: third, pieces: metaPieces(ctx, third) },
       ],
-      { paddingTop: 12, paddingBottom: 12, decorate: (cv, t, h) => cv.rect(ctx.x, t, ctx.width, h, tint(theme.accent, 0.95)) },
+      { paddingTop: 12, paddingBottom: 12, flows: true, decorate: (cv, t, h) => cv.rect(ctx.x, t, ctx.width, h, tint(theme.accent, 0.95)) },
     );
     void c;
     return [head, panel];

@@ -3,7 +3,7 @@ import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { spacePiece, type Piece } from '../layout/pieces.ts';
-import { linePiece, logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, numberPieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { HAIRLINE, WHITE, hexRgb, tint, standardTheme, type Theme } from './theme.ts';
 
@@ -36,7 +36,7 @@ export const navy: Template = {
     const start: Piece[] = [
       ...titlePieces(ctx, startWidth, 26, WHITE, 'start', true),
       spacePiece(2),
-      linePiece(ctx, view.number, { size: 10, color: GOLD, weight: 'bold' }),
+      ...numberPieces(ctx, view.number, startWidth, { size: 10, color: GOLD, weight: 'bold' }),
     ];
     const end: Piece[] = metaPieces(ctx, endWidth, { label: ON_NAVY_MUTED, value: WHITE });
     const band = columnsBlock(
@@ -64,7 +64,7 @@ export const navy: Template = {
         { x: ctx.x, width: colW, pieces: seller },
         { x: ctx.x + colW + 24, width: colW, pieces: buyer },
       ],
-      { paddingTop: 22 },
+      { paddingTop: 22, flows: true },
     );
     return [band, parties];
   },

@@ -1,6 +1,7 @@
 import type { PDFImage } from '@cantoo/pdf-lib';
 import type { TextStyle } from '../text/text-engine.ts';
 import type { Rgb } from '../layout/canvas.ts';
+import { fitLines, fitOneLine } from '../layout/fit-text.ts';
 import { textPiece, wrappedPieces, type Piece } from '../layout/pieces.ts';
 import type { RenderContext } from './template.ts';
 
@@ -17,11 +18,31 @@ export function logoPiece(logo: PDFImage, maxWidth: number, maxHeight: number, a
   };
 }
 
-/** The document title (INVOICE, or `invoice.title`), wrapped if a custom title is long. */
+/** Display text in a column: shrinks (to `minScale`) while a word is wider than the column, then wraps. */
+function fittedPieces(ctx: RenderContext, text: string, width: number, style: TextStyle, minScale: number, align: 'start' | 'end', leading = 1): Piece[] {
+  const { c } = ctx;
+  const fit = fitLines(c, text, width, style, minScale);
+  const lh = c.lineHeight(fit.style) * leading;
+  return fit.lines.map((line) => textPiece(line, fit.style, lh, align));
+}
+
+/**
+ * The document title (INVOICE, or `invoice.title`), wrapped if a custom title is long. A word wider
+ * than the column shrinks the title to half its size before it is broken: a wall of 30 pt letters
+ * would push everything else off the first page.
+ */
 export function titlePieces(ctx: RenderContext, width: number, size: number, color: Rgb, align: 'start' | 'end' = 'start', upper = false): Piece[] {
   const style: TextStyle = { size, weight: 'bold', color };
   const text = upper ? ctx.view.title.toLocaleUpperCase(ctx.view.language) : ctx.view.title;
-  return wrappedPieces(ctx.c, text, width, style, align, 1.06);
+  return fittedPieces(ctx, text, width, style, 0.5, align, 1.06);
+}
+
+/**
+ * The invoice number under the title: an identifier a little too wide shrinks to stay on one line
+ * (down to 75 %), a longer one is broken across lines rather than run off the page.
+ */
+export function numberPieces(ctx: RenderContext, text: string, width: number, style: TextStyle, align: 'start' | 'end' = 'start'): Piece[] {
+  return fittedPieces(ctx, text, width, style, 0.75, align);
 }
 
 /** `Label value` on one line when it fits (e.g. the invoice number under the title). */
@@ -29,22 +50,20 @@ export function captionPieces(ctx: RenderContext, text: string, width: number, s
   return text ? wrappedPieces(ctx.c, text, width, style, align) : [];
 }
 
-export function linePiece(ctx: RenderContext, text: string, style: TextStyle, align: 'start' | 'end' = 'start'): Piece {
-  return textPiece(text, style, ctx.c.lineHeight(style), align);
-}
-
-/** Running header of continuation pages: title and number, small, with a rule below. */
+/**
+ * Running header of continuation pages: seller, title and number, small, with a rule below. One line
+ * each: what does not fit is cut with an ellipsis (page 1 prints it in full).
+ */
 export function runningHeader(ctx: RenderContext, top: number, color: Rgb, rule: Rgb): number {
   const { c, view, theme } = ctx;
   const style: TextStyle = { size: theme.size.small, weight: 'bold', color };
   const lh = c.lineHeight(style);
   const numberStyle: TextStyle = { size: theme.size.small, color: theme.muted };
   const half = ctx.width / 2;
-  const name = c.wrap(view.seller.name, half - 10, style)[0] ?? '';
-  c.text(name, ctx.x, top, half - 10, style);
-  const right = `${view.title} ${view.number}`;
-  const rightLine = c.wrap(right, half - 10, numberStyle)[0] ?? '';
-  c.text(rightLine, ctx.x + half + 10, top, half - 10, numberStyle, 'end');
+  const name = fitOneLine(c, view.seller.name, half - 10, style, 0.85);
+  c.text(name.text, ctx.x, top, half - 10, name.style);
+  const right = fitOneLine(c, `${view.title} ${view.number}`, half - 10, numberStyle, 0.85);
+  c.text(right.text, ctx.x + half + 10, top, half - 10, right.style, 'end');
   c.hline(ctx.x, top + lh + 4, ctx.width, 0.5, rule);
   return top + lh + 14;
 }

@@ -13,7 +13,9 @@ export interface TextStyle { size: number; weight?: FontWeight; color?: [number,
 
 export interface DrawOptions {
   align?: 'left' | 'right' | 'center';
-  /** Box width for right/center alignment: the box is x..x+width. Without it, x is the anchor. */
+  /** Box width for right/center alignment: the box is x..x+width. Without it, x is the anchor.
+   *  A line wider than its box is drawn smaller to fit it: layout code wraps or shrinks first, this only
+   *  guarantees that nothing spills out of its box (and off the page). */
   width?: number;
   /** Paragraph base direction (rtl for Arabic documents). */
   direction?: 'ltr' | 'rtl';
@@ -90,11 +92,14 @@ export function createTextEngine(doc: PDFDocument, fonts: FontSet, opts: { langu
     draw(page, text, x, y, style, o = {}) {
       const rtl = o.direction === 'rtl';
       const line = layout(text.replace(/[\r\n]+/g, ' '), style, rtl);
-      const width = (line.width * style.size) / 1000;
+      let size = style.size;
+      let width = (line.width * size) / 1000;
       const box = o.width ?? 0;
+      // 0.5 pt of slack: table cells wrap at their width + 0.5 against rounding (items-table.ts)
+      if (o.width !== undefined && box > 0 && width > box + 0.5) { size = (size * box) / width; width = box; }
       const align = o.align ?? (rtl && o.width !== undefined ? 'right' : 'left');
       const left = align === 'right' ? x + box - width : align === 'center' ? x + (box - width) / 2 : x;
-      drawLine(doc, page, line, left, y, style.size, style.color ?? [0, 0, 0]);
+      drawLine(doc, page, line, left, y, size, style.color ?? [0, 0, 0]);
     },
     lineHeight(style) {
       const s = chainOf(style)[0].sfnt;
