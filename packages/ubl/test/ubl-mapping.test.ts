@@ -113,12 +113,20 @@ describe('tax categories', () => {
     expect(opt(cat, 'cbc:Percent')).toBeUndefined();
   });
 
-  it('multi-component taxes are separate S subtotals named after their components; the line carries the summed rate', () => {
+  it('multi-component taxes: one S subtotal at the summed rate, named after its components, taxing the line at that rate (BR-S-08)', () => {
     const { doc } = render({ items: [item({ taxes: [{ name: 'State', rate: 6 }, { name: 'Central', rate: 9 }] })] });
     const subs = all(one(doc, 'cac:TaxTotal'), 'cac:TaxSubtotal');
-    expect(subs.map((s) => [path(s, 'cac:TaxCategory', 'cbc:Name').text, path(s, 'cac:TaxCategory', 'cbc:Percent').text, one(s, 'cbc:TaxAmount').text]))
-      .toEqual([['State', '6', '6.00'], ['Central', '9', '9.00']]);
+    expect(subs.map((s) => [path(s, 'cac:TaxCategory', 'cbc:Name').text, path(s, 'cac:TaxCategory', 'cbc:Percent').text, one(s, 'cbc:TaxableAmount').text, one(s, 'cbc:TaxAmount').text]))
+      .toEqual([['State + Central', '15', '100.00', '15.00']]);
     expect(path(doc, 'cac:InvoiceLine', 'cac:Item', 'cac:ClassifiedTaxCategory', 'cbc:Percent').text).toBe('15');
+  });
+
+  it('two differently named groups at one rate share one S subtotal; a 0 % component joins its line\'s rate', () => {
+    const same = render({ items: [item({ tax_rate: 10 }), item({ taxes: [{ name: 'GST', rate: 10 }] })] }).doc;
+    expect(all(one(same, 'cac:TaxTotal'), 'cac:TaxSubtotal').map((s) => [path(s, 'cac:TaxCategory', 'cbc:Name').text, one(s, 'cbc:TaxableAmount').text, one(s, 'cbc:TaxAmount').text]))
+      .toEqual([['Tax 10% + GST', '200.00', '20.00']]);
+    const zeroPart = render({ items: [item({ taxes: [{ name: 'Levy', rate: 0 }, { name: 'VAT', rate: 5 }] })] }).doc;
+    expect(subCats(zeroPart)).toEqual(['S5']);
   });
 
   it('the global discount becomes one document allowance per line category (BR-S-08 per rate)', () => {
