@@ -1,5 +1,6 @@
-import type { Party } from './model-imports.ts';
+import type { Party, ShipTo } from './model-imports.ts';
 import { buildAddress } from './build-address.ts';
+import { ublAddress } from './ubl-address.ts';
 import { present, type XmlWriter } from './xml-writer.ts';
 
 /**
@@ -15,7 +16,8 @@ export function taxSchemeFor(taxId: string, invoiceHasTax: boolean): 'VAT' | 'TA
 export function buildParty(w: XmlWriter, party: Party, invoiceHasTax: boolean): void {
   w.open('cac:Party').optLeaf('cbc:WebsiteURI', party.website);
   w.open('cac:PartyName').leaf('cbc:Name', party.name).close();
-  if (present(party.address)) buildAddress(w, 'cac:PostalAddress', party.address);
+  const address = ublAddress(party);
+  if (address) buildAddress(w, 'cac:PostalAddress', address);
   if (present(party.tax_id)) {
     w.open('cac:PartyTaxScheme').leaf('cbc:CompanyID', party.tax_id);
     w.open('cac:TaxScheme').leaf('cbc:ID', taxSchemeFor(party.tax_id, invoiceHasTax)).close();
@@ -29,12 +31,13 @@ export function buildParty(w: XmlWriter, party: Party, invoiceHasTax: boolean): 
 }
 
 /** cac:Delivery from ship_to: the deliver-to address (BG-15) and party name (BT-70). */
-export function buildDelivery(w: XmlWriter, shipTo: { name?: string; address?: string } | undefined): void {
-  if (!shipTo || (!present(shipTo.name) && !present(shipTo.address))) return;
+export function buildDelivery(w: XmlWriter, shipTo: ShipTo | undefined): void {
+  const address = shipTo && ublAddress(shipTo);
+  if (!shipTo || (!present(shipTo.name) && !address)) return;
   w.open('cac:Delivery');
-  if (present(shipTo.address)) {
+  if (address) {
     w.open('cac:DeliveryLocation');
-    buildAddress(w, 'cac:Address', shipTo.address);
+    buildAddress(w, 'cac:Address', address);
     w.close();
   }
   if (present(shipTo.name)) w.open('cac:DeliveryParty').open('cac:PartyName').leaf('cbc:Name', shipTo.name).close().close();

@@ -164,3 +164,32 @@ describe('amounts', () => {
     expect(path(doc, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount').text).toBe('0.00');
   });
 });
+
+describe('structured addresses', () => {
+  const parts = (a: El) => a.children.map((c) => `${c.name}=${c.name === 'cac:Country' ? path(c, 'cbc:IdentificationCode').text : c.name === 'cac:AddressLine' ? path(c, 'cbc:Line').text : c.text}`);
+
+  it('street, postal code, city, state and country map to their elements in the AddressType sequence', () => {
+    const { doc } = render({ to: { name: 'B', street: '1 Main St', postal_code: '10001', city: 'New York', state: 'NY', country: 'us' }, items: [item()] });
+    expect(parts(path(doc, 'cac:AccountingCustomerParty', 'cac:Party', 'cac:PostalAddress')))
+      .toEqual(['cbc:StreetName=1 Main St', 'cbc:CityName=New York', 'cbc:PostalZone=10001', 'cbc:CountrySubentity=NY', 'cac:Country=US']);
+  });
+
+  it('structured fields win over what the free text gives; the lines they do not replace stay', () => {
+    const { doc } = render({ from: { name: 'S', address: 'Main St 1\nFloor 2\nBuilding C\n75001 Paris\nFrance', street: 'Rue X 5', postal_code: '75002', country: 'BE' }, items: [item()] });
+    expect(parts(path(doc, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PostalAddress')))
+      .toEqual(['cbc:StreetName=Rue X 5', 'cbc:AdditionalStreetName=Floor 2', 'cbc:CityName=75001 Paris', 'cbc:PostalZone=75002', 'cac:AddressLine=Building C', 'cac:Country=BE']);
+  });
+
+  it('a country alone is a postal address (BR-08, BR-09); a ship_to with only a country is a deliver-to address (BR-57)', () => {
+    const { doc } = render({ from: { name: 'S', country: 'NL' }, ship_to: { country: 'de' }, items: [item()] });
+    expect(parts(path(doc, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PostalAddress'))).toEqual(['cac:Country=NL']);
+    expect(parts(path(doc, 'cac:Delivery', 'cac:DeliveryLocation', 'cac:Address'))).toEqual(['cac:Country=DE']);
+    expect(opt(path(doc, 'cac:Delivery'), 'cac:DeliveryParty')).toBeUndefined();
+  });
+
+  it('blank structured fields and an empty country are not written; nothing given writes no address', () => {
+    const { doc } = render({ to: { name: 'B', street: ' ', city: '', country: '' }, ship_to: { name: 'Dock', city: ' ' }, items: [item()] });
+    expect(opt(path(doc, 'cac:AccountingCustomerParty', 'cac:Party'), 'cac:PostalAddress')).toBeUndefined();
+    expect(opt(path(doc, 'cac:Delivery'), 'cac:DeliveryLocation')).toBeUndefined();
+  });
+});
