@@ -1,7 +1,10 @@
-import type { Party, ShipTo } from './model-imports.ts';
+import { isCountryCode, type Party, type ShipTo } from './model-imports.ts';
 import { buildAddress } from './build-address.ts';
 import { ublAddress } from './ubl-address.ts';
 import { present, type XmlWriter } from './xml-writer.ts';
+
+/** VAT prefixes EN 16931 accepts beyond ISO 3166-1 (BR-CO-09): Greece's `EL` and Northern Ireland's `XI`. */
+const EXTRA_VAT_PREFIXES = new Set(['EL', 'XI']);
 
 /**
  * The tax scheme a party's tax_id is filed under. A VAT number (EN 16931 BT-31/BT-48) starts with an
@@ -9,7 +12,8 @@ import { present, type XmlWriter } from './xml-writer.ts';
  * VAT (BR-O-02, BR-O-04 forbid VAT identifiers there) is a tax registration identifier (BT-32) under "TAX".
  */
 export function taxSchemeFor(taxId: string, invoiceHasTax: boolean): 'VAT' | 'TAX' {
-  return invoiceHasTax && /^[A-Z]{2}[0-9A-Z]/.test(taxId.trim()) ? 'VAT' : 'TAX';
+  const prefix = /^([A-Z]{2})[0-9A-Z]/.exec(taxId.trim())?.[1];
+  return invoiceHasTax && prefix !== undefined && (isCountryCode(prefix) || EXTRA_VAT_PREFIXES.has(prefix)) ? 'VAT' : 'TAX';
 }
 
 /** cac:Party in the UBL 2.1 PartyType sequence: WebsiteURI, PartyName, PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact. */

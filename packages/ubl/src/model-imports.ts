@@ -3,4 +3,4 @@
  * money helpers only, never on the calculator (renderers are written from a ResolvedInvoice).
  */
 export type { ResolvedInvoice, CalculatedInvoice, CalculatedLine, TaxLine, InvoiceRequest, LineItem, Party, Payment, ShipTo, CurrencyCode } from '@invoice/model';
-export { minorUnits, money, moneyToString, roundMoney, ZERO, HUNDRED } from '@invoice/model';
+export { isCountryCode, minorUnits, money, moneyToString, roundMoney, ZERO, HUNDRED } from '@invoice/model';

@@ -53,6 +53,11 @@ describe('header and parties', () => {
     expect(path(untaxed, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PartyTaxScheme', 'cac:TaxScheme', 'cbc:ID').text).toBe('TAX');
   });
 
+  it('a VAT id needs an ISO 3166 prefix, or EL / XI (BR-CO-09); two other capitals make a tax registration id', () => {
+    const scheme = (taxId: string) => path(render({ from: { name: 'S', tax_id: taxId }, items: [item({ tax_rate: 20 })] }).doc, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PartyTaxScheme', 'cac:TaxScheme', 'cbc:ID').text;
+    expect(['NL123456789B01', 'EL123456789', 'XI123456789', 'CHE-123.456.789', 'XX123456', 'QQ1', 'UK123'].map(scheme)).toEqual(['VAT', 'VAT', 'VAT', 'VAT', 'TAX', 'TAX', 'TAX']);
+  });
+
   it('maps po_number, due date, notes, terms, ship_to and payment (IBAN as credit transfer, payment id = invoice number)', () => {
     const { doc } = render({
       invoice: { number: 'INV-77', date: '2025-05-01', due_date: '2025-05-31', po_number: 'PO-1', terms: 'Net 30' },
