@@ -1,3 +1,4 @@
+import { countryName } from '@invoice/i18n';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
 
@@ -189,6 +190,16 @@ describe('POST /api/generate-invoice, authenticated', () => {
 
     const doc = (await (await call('/openapi.json')).json()) as Json;
     expect(doc.paths['/api/generate-invoice'].post.responses['200'].headers['X-EN16931-Issues']).toMatchObject({ required: false, schema: { type: 'string' } });
+  });
+
+  it('output pdf with structured addresses; workerd names their countries in the invoice language (Intl.DisplayNames)', async () => {
+    expect(countryName('NL', 'de')).toBe('Niederlande');
+    expect(countryName('DE', 'ar')).toBe('ألمانيا');
+    const { apiKey: key } = await verifiedAccountWithKey('genpdfaddr');
+    const body = { ...minimal, from: { name: 'Acme Ltd', street: '1 High Street', postal_code: 'EC1A 1BB', city: 'London', country: 'GB' }, ship_to: { country: 'DE' }, invoice: { language: 'de' }, output: 'pdf' };
+    const res = await call('/api/generate-invoice', { method: 'POST', json: body, headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/pdf');
   });
 
   it('an invalid country is 400 validation_error naming the field', async () => {
