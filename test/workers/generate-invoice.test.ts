@@ -1,3 +1,4 @@
+import { countryName } from '@invoice/i18n';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
 
@@ -162,6 +163,49 @@ describe('POST /api/generate-invoice, authenticated', () => {
     const xml = await res.text();
     expect(xml).toContain('<cbc:UBLVersionID>2.1</cbc:UBLVersionID>');
     expect(xml).toContain('<cbc:ID>U-1</cbc:ID>');
+  });
+
+  it('output ubl: X-EN16931-Issues names the EN 16931 rules the request cannot satisfy, and is absent once countries are given', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('genublissues');
+    const headers = { Authorization: `Bearer ${key}` };
+    const from = { name: 'Acme Ltd', address: '1 High Street\nLondon EC1A 1BB', registration_no: '09876543' };
+    const to = { name: 'Client GmbH', address: 'Hauptstraße 5\n10115 Berlin' };
+    const without = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from, to, output: 'ubl', invoice: { number: 'U-2' } }, headers: { ...headers, 'Idempotency-Key': 'ubl-issues-1' } });
+    expect(without.status).toBe(200);
+    expect(without.headers.get('X-EN16931-Issues')).toBe('BR-09, BR-11');
+    expect(await without.text()).not.toContain('<cac:Country>');
+    const replay = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from, to, output: 'ubl', invoice: { number: 'U-2' } }, headers: { ...headers, 'Idempotency-Key': 'ubl-issues-1' } });
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(replay.headers.get('X-EN16931-Issues')).toBe('BR-09, BR-11');
+
+    const withCountries = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from: { ...from, country: 'gb' }, to: { ...to, country: 'DE' }, output: 'ubl', invoice: { number: 'U-3' } }, headers });
+    expect(withCountries.status).toBe(200);
+    expect(withCountries.headers.has('X-EN16931-Issues')).toBe(false);
+    const xml = await withCountries.text();
+    expect(xml).toContain('<cbc:IdentificationCode>GB</cbc:IdentificationCode>');
+    expect(xml).toContain('<cbc:IdentificationCode>DE</cbc:IdentificationCode>');
+
+    const json = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from, to }, headers });
+    expect(json.headers.has('X-EN16931-Issues')).toBe(false);
+
+    const doc = (await (await call('/openapi.json')).json()) as Json;
+    expect(doc.paths['/api/generate-invoice'].post.responses['200'].headers['X-EN16931-Issues']).toMatchObject({ required: false, schema: { type: 'string' } });
+  });
+
+  it('output pdf with structured addresses; workerd names their countries in the invoice language (Intl.DisplayNames)', async () => {
+    expect(countryName('NL', 'de')).toBe('Niederlande');
+    expect(countryName('DE', 'ar')).toBe('ألمانيا');
+    const { apiKey: key } = await verifiedAccountWithKey('genpdfaddr');
+    const body = { ...minimal, from: { name: 'Acme Ltd', street: '1 High Street', postal_code: 'EC1A 1BB', city: 'London', country: 'GB' }, ship_to: { country: 'DE' }, invoice: { language: 'de' }, output: 'pdf' };
+    const res = await call('/api/generate-invoice', { method: 'POST', json: body, headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/pdf');
+  });
+
+  it('an invalid country is 400 validation_error naming the field', async () => {
+    const res = await anonymous({ ...minimal, to: { name: 'Client GmbH', country: 'Germany' } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error).toEqual({ code: 'validation_error', message: 'to.country: must be an ISO 3166-1 alpha-2 country code' });
   });
 
   it('D5: a signature over 2.5 MB decoded is 400 validation_error naming signature', async () => {

@@ -25,6 +25,8 @@ export interface SuccessDeclaration {
   json?: z.ZodType;
   pdf?: boolean;
   xml?: boolean;
+  /** Optional headers of the success answer beyond the rate-limit ones, by name (strings). */
+  headers?: Readonly<Record<string, { description: string }>>;
 }
 
 export interface Operation {

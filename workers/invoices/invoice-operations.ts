@@ -20,7 +20,18 @@ export const generateInvoice = defineOperation({
   idempotent: true,
   // D5: generate-invoice bodies are at most 10 MB.
   body: { limitBytes: 10 * MB, schema: InvoiceRequestSchema },
-  success: { status: 200, description: 'By `output`: JSON totals, a PDF attachment or a UBL 2.1 Invoice.', json: InvoiceJsonResponseSchema, pdf: true, xml: true },
+  success: {
+    status: 200,
+    description: 'By `output`: JSON totals, a PDF attachment or a UBL 2.1 Invoice.',
+    json: InvoiceJsonResponseSchema,
+    pdf: true,
+    xml: true,
+    headers: {
+      'X-EN16931-Issues': {
+        description: 'UBL only, when the document is not yet EN 16931 conformant: the CEN rule ids it fails for lack of request data, comma-separated (`BR-09, BR-11`); docs/ubl.md names the field that fixes each (`from.country`, `to.country`…).',
+      },
+    },
+  },
   errors: {
     400: ['validation_error', 'invalid_currency', 'invalid_language', 'invalid_template', 'invalid_output', 'invalid_qr_type', 'invalid_json', 'calculation_error'],
     401: ['invalid_api_key'],

@@ -54,8 +54,12 @@ export function operationObject(op: Operation, components: SchemaComponents): Js
   if (op.success.json) Object.assign(content, json(components.use(op.success.json, 'output')));
   if (op.success.pdf) content['application/pdf'] = { schema: { type: 'string', contentMediaType: 'application/pdf' } };
   if (op.success.xml) content['application/xml'] = { schema: { type: 'string', contentMediaType: 'application/xml' } };
+  const successHeaders = {
+    ...(op.rateLimited ? rateLimitHeaders(true) : {}),
+    ...Object.fromEntries(Object.entries(op.success.headers ?? {}).map(([name, h]) => [name, { required: false, schema: { type: 'string' }, description: h.description }])),
+  };
   const responses: JsonObject = {
-    [op.success.status]: { description: op.success.description, content, ...(op.rateLimited ? { headers: rateLimitHeaders(true) } : {}) },
+    [op.success.status]: { description: op.success.description, content, ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}) },
   };
   const errors: [number, readonly ErrorCode[]][] = Object.entries(op.errors).map(([s, codes]) => [Number(s), codes as readonly ErrorCode[]]);
   // Every declared path answers other methods with 405 (mount-operations.ts).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../../invoice-model/src/money.ts';
 import {
-  LANGUAGES, formatAmount, formatDate, formatMoney, formatPercent, formatQuantity,
+  LANGUAGES, countryName, formatAmount, formatDate, formatMoney, formatPercent, formatQuantity,
   localShippingLabel, localTaxLineName, localTitle, pageLabel, qrCaption,
 } from '../src/index.ts';
 
@@ -83,5 +83,15 @@ describe('default names localised in the PDF', () => {
     expect(pageLabel(2, 3, 'ar')).toBe('صفحة 2 من 3');
     expect(qrCaption('hosted_link', 'en')).toBe('Scan to view this invoice online');
     expect(qrCaption('upi', 'de')).toBe('Zum Bezahlen scannen');
+  });
+});
+
+describe('country names', () => {
+  it('an ISO 3166-1 code is named in the invoice language', () => {
+    expect(countryName('NL', 'en')).toBe('Netherlands');
+    expect(countryName('NL', 'de')).toBe('Niederlande');
+    expect(countryName('DE', 'fr')).toBe('Allemagne');
+    expect(countryName('JP', 'ja')).toBe('日本');
+    for (const language of LANGUAGES) expect(countryName('US', language), language).not.toBe('US');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from './country-codes.ts';
 
 /** Limits of D1 and D5, named so messages and docs can cite them. */
 export const LIMITS = {
@@ -44,6 +45,13 @@ const stringError = (iss: { input?: unknown }) => (iss.input === undefined ? 'is
 
 export const shortText = () => z.string({ error: stringError }).max(LIMITS.maxShortText, { message: `must be at most ${LIMITS.maxShortText} characters` });
 export const longText = () => z.string({ error: stringError }).max(LIMITS.maxLongText, { message: `must be at most ${LIMITS.maxLongText} characters` });
+/** An ISO 3166-1 alpha-2 country code, trimmed and upper-cased (`nl` → `NL`); the empty string counts as not given. */
+export const countryCode = () =>
+  z
+    .string({ error: stringError })
+    .trim()
+    .toUpperCase()
+    .refine((s) => s === '' || isCountryCode(s), { message: 'must be an ISO 3166-1 alpha-2 country code' });
 export const requiredName = () =>
   shortText().refine((s) => s.trim().length > 0, { message: 'is required and must not be empty' });
 

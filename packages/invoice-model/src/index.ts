@@ -1,4 +1,5 @@
 export * from './currencies.ts';
+export * from './country-codes.ts';
 export * from './languages.ts';
 export * from './money.ts';
 export * from './field-rules.ts';

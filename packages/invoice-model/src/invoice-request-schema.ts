@@ -2,16 +2,29 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from './currencies.ts';
 import { LANGUAGE_CODES, OUTPUT_FORMATS, TEMPLATE_NAMES } from './languages.ts';
 import {
-  LIMITS, boundedNumber, calendarDate, imageSource, longText, moneyAmount, percentRate, requiredName, shortText,
+  LIMITS, boundedNumber, calendarDate, countryCode, imageSource, longText, moneyAmount, percentRate, requiredName, shortText,
 } from './field-rules.ts';
 import { QR_TYPES, checkQrValue } from './payment-qr.ts';
 
 /** Canonical (snake_case, nested) request schemas: the single source for validation, types and OpenAPI. */
 
+/**
+ * Structured address parts beside the free-text `address`: the UBL writer prefers them to what it reads
+ * from the text (EN 16931 needs a country code, BR-09/BR-11/BR-57), and the PDF prints them.
+ */
+const addressParts = () => ({
+  street: shortText().optional().meta({ description: 'Street and number.' }),
+  postal_code: shortText().optional(),
+  city: shortText().optional(),
+  state: shortText().optional().meta({ description: 'State, province or region.' }),
+  country: countryCode().optional().meta({ description: 'ISO 3166-1 alpha-2 code (`DE`, `US`), upper-cased; an empty string counts as not given.' }),
+});
+
 export const PartySchema = z
   .object({
     name: requiredName(),
     address: longText().optional(),
+    ...addressParts(),
     email: shortText().optional(),
     phone: shortText().optional(),
     tax_id: shortText().optional(),
@@ -22,7 +35,7 @@ export const PartySchema = z
   .meta({ id: 'Party' });
 
 export const ShipToSchema = z
-  .object({ name: shortText().optional(), address: longText().optional() })
+  .object({ name: shortText().optional(), address: longText().optional(), ...addressParts() })
   .meta({ id: 'ShipTo' });
 
 export const TaxComponentSchema = z
@@ -145,6 +158,7 @@ export type InvoiceRequest = z.output<typeof InvoiceRequestSchema>;
 /** What a client may send in canonical form. */
 export type InvoiceRequestInput = z.input<typeof InvoiceRequestSchema>;
 export type Party = z.output<typeof PartySchema>;
+export type ShipTo = z.output<typeof ShipToSchema>;
 export type LineItem = z.output<typeof LineItemSchema>;
 export type TaxComponent = z.output<typeof TaxComponentSchema>;
 export type Payment = z.output<typeof PaymentSchema>;

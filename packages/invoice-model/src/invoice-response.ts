@@ -10,10 +10,21 @@ import type { Party } from './invoice-request-schema.ts';
 
 const moneyField = (description?: string) => z.number().meta(description ? { description } : {});
 
+/** The structured address parts, echoed when given (the country upper-cased). */
+const ADDRESS_PARTS = ['street', 'postal_code', 'city', 'state', 'country'] as const;
+const addressPartsResponse = () => ({
+  street: z.string().optional(),
+  postal_code: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  country: z.string().optional(),
+});
+
 export const PartyResponseSchema = z
   .object({
     name: z.string(),
     address: z.string().optional(),
+    ...addressPartsResponse(),
     email: z.string().optional(),
     phone: z.string().optional(),
     tax_id: z.string().optional(),
@@ -56,7 +67,7 @@ export const InvoiceResponseSchema = z
     tax_inclusive: z.boolean(),
     from: PartyResponseSchema,
     to: PartyResponseSchema,
-    ship_to: z.object({ name: z.string().optional(), address: z.string().optional() }).optional(),
+    ship_to: z.object({ name: z.string().optional(), address: z.string().optional(), ...addressPartsResponse() }).optional(),
     items: z.array(InvoiceResponseItemSchema),
     subtotal: moneyField('Σ items.line_total.'),
     discount_total: moneyField('The global discount (line discounts are shown per line).'),
@@ -96,7 +107,7 @@ function withOptional<T extends object>(target: T, source: Record<string, unknow
 }
 
 function partyResponse(p: Party): PartyResponse {
-  return withOptional({ name: p.name }, p, ['address', 'email', 'phone', 'tax_id', 'registration_no', 'website']);
+  return withOptional({ name: p.name }, p, ['address', ...ADDRESS_PARTS, 'email', 'phone', 'tax_id', 'registration_no', 'website']);
 }
 
 const num = (d: Decimal) => Number(d.toString());
@@ -138,7 +149,7 @@ export function toInvoiceResponse(resolved: ResolvedInvoice, extras: InvoiceResp
     req.invoice,
     ['due_date', 'po_number', 'terms'],
   );
-  if (req.ship_to) out.ship_to = withOptional({}, req.ship_to, ['name', 'address']);
+  if (req.ship_to) out.ship_to = withOptional({}, req.ship_to, ['name', 'address', ...ADDRESS_PARTS]);
   Object.assign(out, {
     items,
     subtotal: m(t.subtotal),

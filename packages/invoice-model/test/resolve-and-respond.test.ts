@@ -66,6 +66,16 @@ describe('spec InvoiceResponse', () => {
     expect(json).toMatchObject({ title: 'Quote', po_number: 'PO1', terms: 'Net 30', ship_to: { name: 'Dock' }, notes: 'Thanks', hosted_url: 'https://x/api/i/abc?t=s', hosted_expires_at: 1_700_000_000, qr: { source: 'hosted_link', type: 'url' } });
   });
 
+  it('the structured address parts of from, to and ship_to are echoed when given', () => {
+    const req = parse({ to: { name: 'B', address: 'c/o X', street: 'Main St 1', postal_code: '10001', city: 'New York', state: 'NY', country: 'us' }, ship_to: { name: 'Dock', city: 'Newark', country: 'US' } });
+    const json = toInvoiceResponse(resolveInvoice(req, ctx));
+    expect(InvoiceResponseSchema.parse(json)).toEqual(json);
+    expect(json.to).toEqual({ name: 'B', address: 'c/o X', street: 'Main St 1', postal_code: '10001', city: 'New York', state: 'NY', country: 'US' });
+    expect(Object.keys(json.to)).toEqual(['name', 'address', 'street', 'postal_code', 'city', 'state', 'country']);
+    expect(json.ship_to).toEqual({ name: 'Dock', city: 'Newark', country: 'US' });
+    expect(json.from).toEqual({ name: 'Seller' });
+  });
+
   it('D1: JPY money has no decimals in the response', () => {
     const json = toInvoiceResponse(resolveInvoice(parse({ invoice: { currency: 'JPY' }, items: [{ description: 'x', quantity: 3, unit_price: 333, tax_rate: 10 }] }), ctx));
     expect([json.subtotal, json.total_tax, json.grand_total]).toEqual([999, 100, 1099]);

@@ -124,3 +124,33 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
     expect(error({ ...base(), invoice: { date: '2025-02-30' } }).message).toBe('invoice.date: must be a calendar date in the form YYYY-MM-DD');
   });
 });
+
+describe('structured address fields on from, to and ship_to', () => {
+  const address = { street: 'Keizersgracht 1', postal_code: '1015 CJ', city: 'Amsterdam', state: 'Noord-Holland', country: 'NL' };
+
+  it('are accepted beside the free-text address, in snake_case and camelCase; the country is trimmed and upper-cased', () => {
+    const r = parseInvoiceRequest({
+      ...base(),
+      from: { name: 'Acme', address: 'Keizersgracht 1', ...address, country: ' nl ' },
+      to: { name: 'Bob', street: 'Main St 1', postalCode: '10001', city: 'New York', state: 'NY', country: 'us' },
+      shipTo: { name: 'Dock', postalCode: '3011', country: 'Nl' },
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.from).toEqual({ name: 'Acme', address: 'Keizersgracht 1', ...address });
+    expect(r.value.to).toEqual({ name: 'Bob', street: 'Main St 1', postal_code: '10001', city: 'New York', state: 'NY', country: 'US' });
+    expect(r.value.ship_to).toEqual({ name: 'Dock', postal_code: '3011', country: 'NL' });
+  });
+
+  it('a country that is not an assigned ISO 3166-1 alpha-2 code is a validation_error naming the field', () => {
+    expect(error({ ...base(), to: { name: 'Bob', country: 'XX' } })).toEqual({ code: 'validation_error', message: 'to.country: must be an ISO 3166-1 alpha-2 country code' });
+    expect(error({ ...base(), from: { name: 'A', country: 'Germany' } }).message).toBe('from.country: must be an ISO 3166-1 alpha-2 country code');
+    expect(error({ ...base(), ship_to: { country: 'DEU' } }).message).toBe('ship_to.country: must be an ISO 3166-1 alpha-2 country code');
+    expect(error({ ...base(), to: { name: 'Bob', country: 49 } }).message).toBe('to.country: must be a string');
+    expect(error({ ...base(), to: { name: 'Bob', city: 'x'.repeat(501) } }).message).toBe('to.city: must be at most 500 characters');
+  });
+
+  it('an empty country counts as not given', () => {
+    const r = parseInvoiceRequest({ ...base(), to: { name: 'Bob', country: ' ' } });
+    expect(r.ok && r.value.to.country).toBe('');
+  });
+});

@@ -1,6 +1,10 @@
-import type { Party } from './model-imports.ts';
+import { isCountryCode, type Party, type ShipTo } from './model-imports.ts';
 import { buildAddress } from './build-address.ts';
+import { ublAddress } from './ubl-address.ts';
 import { present, type XmlWriter } from './xml-writer.ts';
+
+/** VAT prefixes EN 16931 accepts beyond ISO 3166-1 (BR-CO-09): Greece's `EL` and Northern Ireland's `XI`. */
+const EXTRA_VAT_PREFIXES = new Set(['EL', 'XI']);
 
 /**
  * The tax scheme a party's tax_id is filed under. A VAT number (EN 16931 BT-31/BT-48) starts with an
@@ -8,14 +12,16 @@ import { present, type XmlWriter } from './xml-writer.ts';
  * VAT (BR-O-02, BR-O-04 forbid VAT identifiers there) is a tax registration identifier (BT-32) under "TAX".
  */
 export function taxSchemeFor(taxId: string, invoiceHasTax: boolean): 'VAT' | 'TAX' {
-  return invoiceHasTax && /^[A-Z]{2}[0-9A-Z]/.test(taxId.trim()) ? 'VAT' : 'TAX';
+  const prefix = /^([A-Z]{2})[0-9A-Z]/.exec(taxId.trim())?.[1];
+  return invoiceHasTax && prefix !== undefined && (isCountryCode(prefix) || EXTRA_VAT_PREFIXES.has(prefix)) ? 'VAT' : 'TAX';
 }
 
 /** cac:Party in the UBL 2.1 PartyType sequence: WebsiteURI, PartyName, PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact. */
 export function buildParty(w: XmlWriter, party: Party, invoiceHasTax: boolean): void {
   w.open('cac:Party').optLeaf('cbc:WebsiteURI', party.website);
   w.open('cac:PartyName').leaf('cbc:Name', party.name).close();
-  if (present(party.address)) buildAddress(w, 'cac:PostalAddress', party.address);
+  const address = ublAddress(party);
+  if (address) buildAddress(w, 'cac:PostalAddress', address);
   if (present(party.tax_id)) {
     w.open('cac:PartyTaxScheme').leaf('cbc:CompanyID', party.tax_id);
     w.open('cac:TaxScheme').leaf('cbc:ID', taxSchemeFor(party.tax_id, invoiceHasTax)).close();
@@ -29,12 +35,13 @@ export function buildParty(w: XmlWriter, party: Party, invoiceHasTax: boolean): 
 }
 
 /** cac:Delivery from ship_to: the deliver-to address (BG-15) and party name (BT-70). */
-export function buildDelivery(w: XmlWriter, shipTo: { name?: string; address?: string } | undefined): void {
-  if (!shipTo || (!present(shipTo.name) && !present(shipTo.address))) return;
+export function buildDelivery(w: XmlWriter, shipTo: ShipTo | undefined): void {
+  const address = shipTo && ublAddress(shipTo);
+  if (!shipTo || (!present(shipTo.name) && !address)) return;
   w.open('cac:Delivery');
-  if (present(shipTo.address)) {
+  if (address) {
     w.open('cac:DeliveryLocation');
-    buildAddress(w, 'cac:Address', shipTo.address);
+    buildAddress(w, 'cac:Address', address);
     w.close();
   }
   if (present(shipTo.name)) w.open('cac:DeliveryParty').open('cac:PartyName').leaf('cbc:Name', shipTo.name).close().close();

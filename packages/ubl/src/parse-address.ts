@@ -3,7 +3,8 @@
  * PostalAddress. The text has no structure, so the mapping is conservative: the first line is the street,
  * the last remaining line (which conventionally holds postcode and town) the city, the lines between
  * them the additional street and an address line; a country is only written when the last line (or the
- * last comma-separated part of it) names one we recognise, never guessed.
+ * last comma-separated part of it) names one we recognise, never guessed. Structured fields (street,
+ * city, country…) win over these guesses (ubl-address.ts).
  */
 
 export interface ParsedAddress {

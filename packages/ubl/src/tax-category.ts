@@ -13,7 +13,7 @@ export interface UblTaxCategory {
   id: TaxCategoryId;
   /** Absent for O (BR-O-05 forbids a rate); 0 for Z and E. */
   percent?: Decimal;
-  /** The D1 tax group name, on breakdown subtotals only. */
+  /** The D1 tax group names (joined by ` + `), on breakdown subtotals only. */
   name?: string;
   exemptionReasonCode?: string;
   exemptionReason?: string;
@@ -37,7 +37,7 @@ export function invoiceHasTax(totals: CalculatedInvoice): boolean {
 
 /**
  * A line's classified category. A multi-component line gets S with the sum of its component rates, since
- * EN 16931 allows one VAT rate per line (its components still become separate breakdown subtotals).
+ * EN 16931 allows one VAT rate per line (the breakdown subtotal at that rate names the components).
  */
 export function lineTaxCategory(line: CalculatedLine, hasTax: boolean): UblTaxCategory {
   if (line.taxes.length === 0)

@@ -76,26 +76,34 @@ function globalDiscountAllowances(lines: NetLine[]): DocumentAllowanceCharge[] {
 }
 
 /**
- * The breakdown: one S subtotal per D1 tax group (its component name as TaxCategory/Name), in D1 order;
- * then one subtotal each for Z, E and O, since EN 16931 allows exactly one of each (BR-Z-01, BR-E-01,
- * BR-O-01). A 0 % D1 group whose lines are zero rated is part of the Z subtotal; a 0 % component of a
- * multi-component line stays an S subtotal of its own (it cannot be expressed otherwise, see docs/ubl.md).
+ * The breakdown (BG-23): one subtotal per VAT category and rate, as EN 16931 counts them (BR-S-08 per
+ * rate; BR-Z-01, BR-E-01, BR-O-01 one each). S subtotals come in the order their rate first appears on
+ * a line, then Z, E and O. An S subtotal's tax is the sum of its lines' D1 allocations, so the subtotals
+ * add up to the D1 total tax to the minor unit; its name lists the D1 tax groups it holds (several when a
+ * line has several components, or two groups share a rate). A 0 % component of a multi-component line
+ * is part of the line's S subtotal; lines whose components are all 0 % are zero rated (Z).
  */
 function taxSubtotals(resolved: ResolvedInvoice, amounts: { lines: NetLine[]; acs: DocumentAllowanceCharge[] }): TaxSubtotal[] {
   const { totals } = resolved;
-  const subtotals: TaxSubtotal[] = [];
-  totals.tax_lines.forEach((group, g) => {
-    const members = totals.lines.map((l, i) => ({ l, net: amounts.lines[i] })).filter(({ l }) => l.taxes.some((t) => t.group === g));
-    if (group.rate.isZero() && members.every(({ net }) => net.category.id === 'Z')) return;
-    const taxable = totals.tax_inclusive
-      ? sum(members.map(({ l }) => l.taxable_base.minus(l.tax_amount)))
-      : group.taxable_base;
-    subtotals.push({ taxable, amount: group.amount, category: { id: 'S', percent: group.rate, name: group.name } });
+  const standard = new Map<string, { amount: Decimal; groups: Set<number> }>();
+  totals.lines.forEach((line, i) => {
+    const category = amounts.lines[i].category;
+    if (category.id !== 'S') return;
+    const key = categoryKey(category);
+    const entry = standard.get(key) ?? { amount: ZERO, groups: new Set<number>() };
+    entry.amount = entry.amount.plus(line.tax_amount);
+    for (const t of line.taxes) entry.groups.add(t.group);
+    standard.set(key, entry);
   });
+  const groupNames = (groups: Set<number>) => [...new Set([...groups].sort((a, b) => a - b).map((g) => totals.tax_lines[g].name))].join(' + ');
+  const subtotals: TaxSubtotal[] = [];
   const byKey = taxableByKey(amounts.lines, amounts.acs);
-  for (const id of ['Z', 'E', 'O'] as const)
-    for (const { category, taxable } of byKey.values())
-      if (category.id === id) subtotals.push({ taxable, amount: ZERO, category: { ...category, name: undefined } });
+  for (const id of ['S', 'Z', 'E', 'O'] as const)
+    for (const [key, { category, taxable }] of byKey) {
+      if (category.id !== id) continue;
+      const s = standard.get(key);
+      subtotals.push(s ? { taxable, amount: s.amount, category: { ...category, name: groupNames(s.groups) } } : { taxable, amount: ZERO, category: { ...category, name: undefined } });
+    }
   return subtotals;
 }
 

@@ -68,11 +68,11 @@ function randomInvoice(seed: number): Raw {
 }
 
 function everyTextField(text: string): Raw {
-  const p = (n: string) => ({ name: `${n} ${text}`, address: `${text} 1\n${text} 2\n${text} 3\n${text} 4\n${text}`, email: `${text}@x`, phone: text, tax_id: text, registration_no: text, website: text });
+  const p = (n: string) => ({ name: `${n} ${text}`, address: `${text} 1\n${text} 2\n${text} 3\n${text} 4\n${text}`, street: text, postal_code: text, city: text, state: text, email: `${text}@x`, phone: text, tax_id: text, registration_no: text, website: text });
   return {
     from: p('From'),
     to: p('To'),
-    ship_to: { name: text, address: `${text}, ${text}` },
+    ship_to: { name: text, address: `${text}, ${text}`, city: text },
     invoice: { number: `N ${text}`, date: '2025-06-30', due_date: '2025-07-30', po_number: text, terms: text, title: text, currency: 'EUR' },
     items: [
       { description: text, quantity: 2, unit: text, unit_price: 10, tax_rate: 10 },
@@ -130,6 +130,19 @@ const NAMED: Record<string, Raw> = {
   'payment with IBAN and SWIFT': base('EUR', { global_tax: 21, payment: { iban: 'NL91ABNA0417164300', swift: 'ABNANL2A', account_name: 'Seller BV', account_number: '417164300', method_note: 'Paid by card' } }),
   'payment notes only': base('EUR', { global_tax: 21, payment: { instructions: 'Cash on delivery' } }),
   'ship_to, po_number, notes, terms': base('EUR', { global_tax: 21, ship_to: { name: 'Warehouse 3', address: 'Dock 5, Rotterdam, Netherlands' }, notes: 'Thank you', refund_policy: '30 days', footer: 'Seller BV · KVK', invoice: { number: 'S-1', date: '2025-03-14', po_number: 'PO-42', terms: 'Net 30', currency: 'EUR' } }),
+  'structured addresses only (no free text)': base('EUR', {
+    global_tax: 21,
+    from: { name: 'Seller BV', street: 'Keizersgracht 1', postal_code: '1015 CJ', city: 'Amsterdam', state: 'Noord-Holland', country: 'NL', tax_id: 'NL123456789B01' },
+    to: { name: 'Buyer Inc', street: '1 Main St', postal_code: '10001', city: 'New York', state: 'NY', country: 'US' },
+    ship_to: { name: 'Warehouse', street: 'Dock 5', postal_code: '3011', city: 'Rotterdam', country: 'NL' },
+  }),
+  'structured country beside free text that names none': base('EUR', {
+    global_tax: 19,
+    from: { name: 'Verkäufer GmbH', address: 'Hauptstraße 1\n10115 Berlin', country: 'de', tax_id: 'DE123456789' },
+    to: { name: 'Acheteur SA', address: '1 rue de la Paix\n75002 Paris', country: 'FR', tax_id: 'FR12345678901' },
+    ship_to: { name: 'Entrepôt', address: 'Quai 3\n69002 Lyon', country: 'FR' },
+  }),
+  'country only, no address text': base('CHF', { global_tax: 7.7, from: { name: 'Seller AG', country: 'CH', tax_id: 'CHE-123.456.789', registration_no: 'CHE-123.456.789' }, to: { name: 'Buyer', country: 'AT' }, ship_to: { country: 'AT' } }),
   'camelCase input': { from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x', quantity: 2, unitPrice: 10, taxRate: 20 }], globalDiscount: 10, invoice: { number: 'C-1', date: '2025-01-01' } },
 };
 

@@ -53,6 +53,11 @@ describe('header and parties', () => {
     expect(path(untaxed, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PartyTaxScheme', 'cac:TaxScheme', 'cbc:ID').text).toBe('TAX');
   });
 
+  it('a VAT id needs an ISO 3166 prefix, or EL / XI (BR-CO-09); two other capitals make a tax registration id', () => {
+    const scheme = (taxId: string) => path(render({ from: { name: 'S', tax_id: taxId }, items: [item({ tax_rate: 20 })] }).doc, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PartyTaxScheme', 'cac:TaxScheme', 'cbc:ID').text;
+    expect(['NL123456789B01', 'EL123456789', 'XI123456789', 'CHE-123.456.789', 'XX123456', 'QQ1', 'UK123'].map(scheme)).toEqual(['VAT', 'VAT', 'VAT', 'VAT', 'TAX', 'TAX', 'TAX']);
+  });
+
   it('maps po_number, due date, notes, terms, ship_to and payment (IBAN as credit transfer, payment id = invoice number)', () => {
     const { doc } = render({
       invoice: { number: 'INV-77', date: '2025-05-01', due_date: '2025-05-31', po_number: 'PO-1', terms: 'Net 30' },
@@ -113,12 +118,20 @@ describe('tax categories', () => {
     expect(opt(cat, 'cbc:Percent')).toBeUndefined();
   });
 
-  it('multi-component taxes are separate S subtotals named after their components; the line carries the summed rate', () => {
+  it('multi-component taxes: one S subtotal at the summed rate, named after its components, taxing the line at that rate (BR-S-08)', () => {
     const { doc } = render({ items: [item({ taxes: [{ name: 'State', rate: 6 }, { name: 'Central', rate: 9 }] })] });
     const subs = all(one(doc, 'cac:TaxTotal'), 'cac:TaxSubtotal');
-    expect(subs.map((s) => [path(s, 'cac:TaxCategory', 'cbc:Name').text, path(s, 'cac:TaxCategory', 'cbc:Percent').text, one(s, 'cbc:TaxAmount').text]))
-      .toEqual([['State', '6', '6.00'], ['Central', '9', '9.00']]);
+    expect(subs.map((s) => [path(s, 'cac:TaxCategory', 'cbc:Name').text, path(s, 'cac:TaxCategory', 'cbc:Percent').text, one(s, 'cbc:TaxableAmount').text, one(s, 'cbc:TaxAmount').text]))
+      .toEqual([['State + Central', '15', '100.00', '15.00']]);
     expect(path(doc, 'cac:InvoiceLine', 'cac:Item', 'cac:ClassifiedTaxCategory', 'cbc:Percent').text).toBe('15');
+  });
+
+  it('two differently named groups at one rate share one S subtotal; a 0 % component joins its line\'s rate', () => {
+    const same = render({ items: [item({ tax_rate: 10 }), item({ taxes: [{ name: 'GST', rate: 10 }] })] }).doc;
+    expect(all(one(same, 'cac:TaxTotal'), 'cac:TaxSubtotal').map((s) => [path(s, 'cac:TaxCategory', 'cbc:Name').text, one(s, 'cbc:TaxableAmount').text, one(s, 'cbc:TaxAmount').text]))
+      .toEqual([['Tax 10% + GST', '200.00', '20.00']]);
+    const zeroPart = render({ items: [item({ taxes: [{ name: 'Levy', rate: 0 }, { name: 'VAT', rate: 5 }] })] }).doc;
+    expect(subCats(zeroPart)).toEqual(['S5']);
   });
 
   it('the global discount becomes one document allowance per line category (BR-S-08 per rate)', () => {
@@ -154,5 +167,34 @@ describe('amounts', () => {
     const { doc } = render({ items: [item()], deposit: 80, amount_paid: 80 });
     expect(path(doc, 'cac:LegalMonetaryTotal', 'cbc:PrepaidAmount').text).toBe('100.00');
     expect(path(doc, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount').text).toBe('0.00');
+  });
+});
+
+describe('structured addresses', () => {
+  const parts = (a: El) => a.children.map((c) => `${c.name}=${c.name === 'cac:Country' ? path(c, 'cbc:IdentificationCode').text : c.name === 'cac:AddressLine' ? path(c, 'cbc:Line').text : c.text}`);
+
+  it('street, postal code, city, state and country map to their elements in the AddressType sequence', () => {
+    const { doc } = render({ to: { name: 'B', street: '1 Main St', postal_code: '10001', city: 'New York', state: 'NY', country: 'us' }, items: [item()] });
+    expect(parts(path(doc, 'cac:AccountingCustomerParty', 'cac:Party', 'cac:PostalAddress')))
+      .toEqual(['cbc:StreetName=1 Main St', 'cbc:CityName=New York', 'cbc:PostalZone=10001', 'cbc:CountrySubentity=NY', 'cac:Country=US']);
+  });
+
+  it('structured fields win over what the free text gives; the lines they do not replace stay', () => {
+    const { doc } = render({ from: { name: 'S', address: 'Main St 1\nFloor 2\nBuilding C\n75001 Paris\nFrance', street: 'Rue X 5', postal_code: '75002', country: 'BE' }, items: [item()] });
+    expect(parts(path(doc, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PostalAddress')))
+      .toEqual(['cbc:StreetName=Rue X 5', 'cbc:AdditionalStreetName=Floor 2', 'cbc:CityName=75001 Paris', 'cbc:PostalZone=75002', 'cac:AddressLine=Building C', 'cac:Country=BE']);
+  });
+
+  it('a country alone is a postal address (BR-08, BR-09); a ship_to with only a country is a deliver-to address (BR-57)', () => {
+    const { doc } = render({ from: { name: 'S', country: 'NL' }, ship_to: { country: 'de' }, items: [item()] });
+    expect(parts(path(doc, 'cac:AccountingSupplierParty', 'cac:Party', 'cac:PostalAddress'))).toEqual(['cac:Country=NL']);
+    expect(parts(path(doc, 'cac:Delivery', 'cac:DeliveryLocation', 'cac:Address'))).toEqual(['cac:Country=DE']);
+    expect(opt(path(doc, 'cac:Delivery'), 'cac:DeliveryParty')).toBeUndefined();
+  });
+
+  it('blank structured fields and an empty country are not written; nothing given writes no address', () => {
+    const { doc } = render({ to: { name: 'B', street: ' ', city: '', country: '' }, ship_to: { name: 'Dock', city: ' ' }, items: [item()] });
+    expect(opt(path(doc, 'cac:AccountingCustomerParty', 'cac:Party'), 'cac:PostalAddress')).toBeUndefined();
+    expect(opt(path(doc, 'cac:Delivery'), 'cac:DeliveryLocation')).toBeUndefined();
   });
 });

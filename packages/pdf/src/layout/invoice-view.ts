@@ -2,8 +2,9 @@ import {
   directionOf, formatDate, formatMoney, formatPercent, formatQuantity, labelsFor,
   localShippingLabel, localTaxLineName, localTitle, qrCaption, type Labels,
 } from '@invoice/i18n';
-import { minorUnits, type CurrencyCode, type Party, type ResolvedInvoice } from '@invoice/model';
+import { minorUnits, type CurrencyCode, type Party, type ResolvedInvoice, type ShipTo } from '@invoice/model';
 import type Decimal from 'decimal.js';
+import { addressLines } from './address-lines.ts';
 
 /** A label and its value, as printed in detail lists (party details, invoice meta, payment). */
 export interface Field {
@@ -14,7 +15,7 @@ export interface Field {
 export interface PartyView {
   heading: string;
   name: string;
-  /** Address lines as the client broke them; each may still wrap. */
+  /** Address lines as the client broke them, then the structured parts (address-lines.ts); each may still wrap. */
   address: string[];
   details: Field[];
 }
@@ -75,11 +76,11 @@ export function textLines(text: string | undefined): string[] {
   return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').trimEnd().split('\n').map((l) => l.trimEnd());
 }
 
-function partyView(heading: string, party: Party, l: Labels): PartyView {
+function partyView(heading: string, party: Party, l: Labels, language: string): PartyView {
   return {
     heading,
     name: party.name.trim(),
-    address: textLines(party.address),
+    address: addressLines(textLines(party.address), party, language),
     details: fields([
       [l.email, party.email],
       [l.phone, party.phone],
@@ -88,6 +89,14 @@ function partyView(heading: string, party: Party, l: Labels): PartyView {
       [l.registrationNo, party.registration_no],
     ]),
   };
+}
+
+/** The ship-to block when ship_to names a recipient or any part of an address. */
+function shipToView(shipTo: ShipTo | undefined, heading: string, language: string): PartyView | undefined {
+  if (!shipTo) return undefined;
+  const address = addressLines(textLines(shipTo.address), shipTo, language);
+  if (!present(shipTo.name) && address.length === 0) return undefined;
+  return { heading, name: shipTo.name?.trim() ?? '', address, details: [] };
 }
 
 export function parseAccent(hex: string | undefined): [number, number, number] | undefined {
@@ -172,11 +181,9 @@ export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: strin
       [l.poNumber, meta.po_number],
       [l.terms, meta.terms],
     ]),
-    seller: partyView(l.from, req.from, l),
-    buyer: partyView(l.billTo, req.to, l),
-    shipTo: req.ship_to && (present(req.ship_to.name) || present(req.ship_to.address))
-      ? { heading: l.shipTo, name: req.ship_to.name?.trim() ?? '', address: textLines(req.ship_to.address), details: [] }
-      : undefined,
+    seller: partyView(l.from, req.from, l, language),
+    buyer: partyView(l.billTo, req.to, l, language),
+    shipTo: shipToView(req.ship_to, l.shipTo, language),
     columns: {
       unit: items.some((i) => i.unit !== ''),
       discount: items.some((i) => i.discount !== ''),
