@@ -17,7 +17,8 @@
 import { spawnSync } from 'node:child_process';
 import { argv, env, exit } from 'node:process';
 // The Worker modules used, all here so that a move of the Worker's helpers is repointed in one place.
-import { newAccountId, normaliseEmail, TIERS, type Tier } from '../workers/accounts/account-store.ts';
+import { newAccountId, normaliseEmail, TIERS } from '../workers/accounts/account-store.ts';
+import type { Tier } from '../workers/accounts/caller.ts';
 import { maskApiKey, newApiKey } from '../workers/accounts/api-keys.ts';
 import { hashPassword } from '../workers/accounts/password-hash.ts';
 import { sha256Hex } from '../workers/accounts/secret-primitives.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../workers/accounts/resolve-caller.ts';
+import type { Caller } from '../../workers/accounts/caller.ts';
 import { createApp } from '../../workers/app.ts';
 import { withIdempotency, type IdempotencyOptions } from '../../workers/idempotency/with-idempotency.ts';
 import { admitRequest, peekUsage } from '../../workers/limits/admit-request.ts';

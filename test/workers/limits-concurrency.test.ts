@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../workers/accounts/resolve-caller.ts';
+import type { Caller } from '../../workers/accounts/caller.ts';
 import { ApiError } from '../../workers/http/api-error.ts';
 import { admitRequest } from '../../workers/limits/admit-request.ts';
 import { testEnv } from './accounts-fixtures.ts';

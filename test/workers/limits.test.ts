@@ -1,6 +1,6 @@
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../workers/accounts/resolve-caller.ts';
+import type { Caller } from '../../workers/accounts/caller.ts';
 import { ApiError } from '../../workers/http/api-error.ts';
 import { admitBatchItems, admitRequest, peekUsage, releaseDocuments } from '../../workers/limits/admit-request.ts';
 import { hourWindow, isoWeekWindow, monthWindow } from '../../workers/limits/windows.ts';

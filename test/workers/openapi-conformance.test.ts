@@ -1,7 +1,7 @@
 // /openapi.json against the running app: every route of the app is documented, and every documented
 // status of every operation is provoked here and its live answer validated against the document.
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../../workers/accounts/resolve-caller.ts';
+import type { Caller } from '../../workers/accounts/caller.ts';
 import { createApp } from '../../workers/app.ts';
 import type { Env } from '../../workers/env.ts';
 import { honoPath } from '../../workers/http/operation.ts';

@@ -1,7 +1,7 @@
 // D1 access to the `accounts` table (migrations/0001_accounts.sql).
 import { randomBase62 } from '../http/request-id.ts';
+import type { Tier } from './caller.ts';
 
-export type Tier = 'free' | 'starter' | 'pro' | 'enterprise';
 export const TIERS: readonly Tier[] = ['free', 'starter', 'pro', 'enterprise'];
 
 export interface AccountRow {

@@ -3,7 +3,7 @@
 // every metered call reaches before it answers, holds the live key hash and refuses any other (D6:
 // rotation revokes at once). Tiers are served from here for at most KEY_CACHE_TTL_MS; unverified
 // owners are never cached, so a verification applies to the very next request.
-import type { KeyOwner } from './api-keys.ts';
+import type { KeyOwner } from './caller.ts';
 
 /** The bound on how long a tier change (`npm run admin -- set-tier`) may take to reach a metered call. */
 export const KEY_CACHE_TTL_MS = 10_000;
@@ -29,7 +29,7 @@ export function rememberKeyOwner(keyHash: string, owner: KeyOwner, now: number):
   entries.set(keyHash, { owner, expiresAt: now + KEY_CACHE_TTL_MS });
 }
 
-/** Called when the Durable Object reports the key revoked: the next call goes to D1 again. */
+/** Called when the Durable Object reports the key revoked (Caller.onKeyRevoked): the next call goes to D1 again. */
 export function forgetKeyOwner(keyHash: string): void {
   entries.delete(keyHash);
 }

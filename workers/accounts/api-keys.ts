@@ -2,7 +2,7 @@
 import { randomBase62 } from '../http/request-id.ts';
 import type { Env } from '../env.ts';
 import { forgetLiveKey, pushLiveKey } from '../limits/account-facts.ts';
-import type { Tier } from './account-store.ts';
+import type { KeyOwner } from './caller.ts';
 import { sha256Hex } from './secret-primitives.ts';
 
 export const API_KEY_PREFIX = 'inv_sk_';
@@ -15,13 +15,6 @@ export function newApiKey(): string {
 /** `inv_sk_…` plus the last 4 characters: what /api/auth/me shows. */
 export function maskApiKey(last4: string): string {
   return `${API_KEY_PREFIX}…${last4}`;
-}
-
-export interface KeyOwner {
-  id: string;
-  email: string;
-  tier: Tier;
-  email_verified_at: number | null;
 }
 
 /** The SHA-256 hex under which a well-formed key is stored, or null for anything not shaped like a key. */

@@ -2,26 +2,11 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { Tier } from './account-store.ts';
-import { cachedKeyOwner, rememberKeyOwner } from './api-key-cache.ts';
-import { apiKeyHash, findKeyOwnerByHash, type KeyOwner } from './api-keys.ts';
+import { cachedKeyOwner, forgetKeyOwner, rememberKeyOwner } from './api-key-cache.ts';
+import { apiKeyHash, findKeyOwnerByHash } from './api-keys.ts';
+import { invalidApiKeyError, type AccountCaller, type Caller, type KeyOwner } from './caller.ts';
 import { assertSameOriginWrite } from './same-origin-writes.ts';
 import { findSessionOwner, readSessionCookie } from './sessions.ts';
-
-export type Caller =
-  | { kind: 'anonymous'; ip: string }
-  | {
-      kind: 'account';
-      accountId: string;
-      email: string;
-      tier: Tier;
-      verified: boolean;
-      via: 'api_key' | 'session';
-      /** SHA-256 of the presented key (via 'api_key'): the RateLimiter refuses it unless it is the live one. */
-      keyHash?: string;
-    };
-
-export type AccountCaller = Extract<Caller, { kind: 'account' }>;
 
 /** CF-Connecting-IP is set by Cloudflare's edge (and by wrangler dev); the fallback is for local calls. */
 export function clientIp(c: Context<AppEnv>): string {
@@ -32,15 +17,12 @@ function accountCaller(owner: KeyOwner, via: 'api_key' | 'session'): AccountCall
   return { kind: 'account', accountId: owner.id, email: owner.email, tier: owner.tier, verified: owner.email_verified_at !== null, via };
 }
 
-export function invalidApiKeyError(): ApiError {
-  return new ApiError('invalid_api_key', 'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.');
-}
-
 export interface ResolveOptions {
   /**
    * Metered routes only (generate, batch): serve the key's owner from the per-isolate cache. Allowed
    * only where every answer first goes through the account's RateLimiter (admitRequest, admitBatchItems
-   * or peekUsage), which refuses a revoked key (P-ACC2).
+   * or peekUsage), which refuses a revoked key (P-ACC2); the limiter then reports it through the
+   * caller's `onKeyRevoked` and the cache entry is dropped.
    */
   cachedKeys?: boolean;
 }
@@ -66,7 +48,9 @@ export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {
       if (!owner) throw invalidApiKeyError();
       if (opts.cachedKeys) rememberKeyOwner(keyHash, owner, now);
     }
-    return { ...accountCaller(owner, 'api_key'), keyHash };
+    const caller: AccountCaller = { ...accountCaller(owner, 'api_key'), keyHash };
+    if (opts.cachedKeys) caller.onKeyRevoked = () => forgetKeyOwner(keyHash);
+    return caller;
   }
   const sessionId = readSessionCookie(c.req.header('Cookie'));
   if (sessionId) {

@@ -1,5 +1,5 @@
 // Session cookie `inv_session` (D6): 256-bit random id, stored hashed, 30 days, HttpOnly, SameSite=Lax.
-import type { KeyOwner } from './api-keys.ts';
+import type { KeyOwner } from './caller.ts';
 import { randomToken, sha256Hex } from './secret-primitives.ts';
 
 export const SESSION_COOKIE = 'inv_session';

@@ -1,7 +1,8 @@
 // POST /api/batch (spec: Batch shapes; D4, D7, D8): 1–50 invoices, each validated and generated on its own.
 import { Hono, type Context } from 'hono';
 import type { InvoiceRequest } from '@invoice/model';
-import { requireVerifiedAccount, resolveCaller, type AccountCaller } from '../accounts/resolve-caller.ts';
+import type { AccountCaller } from '../accounts/caller.ts';
+import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';

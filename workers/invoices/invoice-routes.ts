@@ -1,7 +1,8 @@
 // POST /api/generate-invoice (spec; D3, D7, D8), mounted from invoice-operations.ts.
 import type { InvoiceRequest } from '@invoice/model';
 import { Hono, type Context } from 'hono';
-import { requireVerifiedAccount, resolveCaller, type Caller } from '../accounts/resolve-caller.ts';
+import type { Caller } from '../accounts/caller.ts';
+import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';

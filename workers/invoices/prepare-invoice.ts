@@ -1,7 +1,7 @@
 // One invoice from a validated request to everything its outputs need: number and totals, images,
 // the hosted-link snapshot and the QR choice. Shared by generate and batch.
 import { toInvoiceResponse, type InvoiceRequest, type InvoiceResponse, type ResolvedInvoice } from '@invoice/model';
-import type { Caller } from '../accounts/resolve-caller.ts';
+import type { Caller } from '../accounts/caller.ts';
 import type { Env } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { bytesToBase64 } from '../http/byte-encoding.ts';

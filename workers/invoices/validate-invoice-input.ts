@@ -1,5 +1,5 @@
 import { InvoiceModelError, normaliseInvoiceInput, parseCanonicalInvoiceRequest, type InvoiceRequest } from '@invoice/model';
-import type { Caller } from '../accounts/resolve-caller.ts';
+import type { Caller } from '../accounts/caller.ts';
 import { ApiError } from '../http/api-error.ts';
 import { assertAnonymousAllowed } from './anonymous-rules.ts';
 

@@ -7,8 +7,7 @@
 //   Invalid JSON or a validation error still counts as a call: admit with { documents: 0, pdfs: 0 }.
 //   If the call fails after admission without producing its document: await releaseDocuments(env, caller, grant).
 //   Errors before admission (or when admission itself is what failed): peekUsage(env, caller) for the headers.
-import { forgetKeyOwner } from '../accounts/api-key-cache.ts';
-import { invalidApiKeyError, type AccountCaller, type Caller } from '../accounts/resolve-caller.ts';
+import { invalidApiKeyError, type AccountCaller, type Caller } from '../accounts/caller.ts';
 import type { Env } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { counterSubject, limitsFor, type PlanLimits } from './plans.ts';
@@ -28,10 +27,13 @@ const accountId = (caller: Caller) => (caller.kind === 'account' ? (caller as Ac
 /** Key callers are checked against the account's live key by the object itself (P-ACC2). */
 const keyCheck = (caller: Caller): KeyCheck => (caller.kind === 'account' ? { accountId: caller.accountId, keyHash: caller.keyHash } : {});
 
-/** D6: the object refused the key (rotated since this isolate cached it): 401, nothing counted. */
+/**
+ * D6: the object refused the key (rotated since this isolate cached it): 401, nothing counted. The
+ * refusal is reported to the accounts side through the caller, which drops its cached owner.
+ */
 function unlessRevoked<T extends object>(caller: Caller, outcome: T): Exclude<T, Revoked> {
   if ('revoked' in outcome) {
-    if (caller.kind === 'account' && caller.keyHash) forgetKeyOwner(caller.keyHash);
+    if (caller.kind === 'account') caller.onKeyRevoked?.();
     throw invalidApiKeyError();
   }
   return outcome as Exclude<T, Revoked>;

@@ -1,6 +1,5 @@
 // Plan limits (spec: Limits; D3 anonymous; D7 free-plan PDF share, Enterprise unlimited). null = unlimited.
-import type { Tier } from '../accounts/account-store.ts';
-import type { Caller } from '../accounts/resolve-caller.ts';
+import type { Caller, Tier } from '../accounts/caller.ts';
 
 export interface PlanLimits {
   hourly: number | null;
