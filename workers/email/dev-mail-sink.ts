@@ -1,6 +1,11 @@
 // Local development transport (D6): prints every email and keeps it in D1 table dev_emails, listed
 // newest first by GET /api/dev/emails. Only ever selected when DEV_MODE is "true".
-import { extractLinks, type MailTransport, type OutgoingEmail } from './mailer.ts';
+import type { MailTransport, OutgoingEmail } from './mail-transport.ts';
+
+/** Every http(s) URL in a text body: the sink lists them so a script can open the link. */
+function extractLinks(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"']+/g) ?? [];
+}
 
 export function devMailSink(db: D1Database): MailTransport {
   return {

@@ -2,7 +2,7 @@
 // Resend's `POST /emails` ({from, to: [..], subject, text}), which several providers accept; the
 // provider is chosen by the secrets EMAIL_API_URL, EMAIL_API_KEY (sent as a Bearer token) and EMAIL_FROM.
 import { ApiError } from '../http/api-error.ts';
-import type { MailTransport, OutgoingEmail } from './mailer.ts';
+import type { MailTransport, OutgoingEmail } from './mail-transport.ts';
 
 export interface HttpEmailConfig {
   url: string;

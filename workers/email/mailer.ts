@@ -4,16 +4,7 @@ import type { Env } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { devMailSink } from './dev-mail-sink.ts';
 import { httpEmailTransport } from './http-email-transport.ts';
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface MailTransport {
-  send(email: OutgoingEmail): Promise<void>;
-}
+import type { MailTransport } from './mail-transport.ts';
 
 export function isDevMode(env: Env): boolean {
   return env.DEV_MODE === 'true';
@@ -26,9 +17,4 @@ export function mailerFor(env: Env): MailTransport {
     throw new ApiError('not_provisioned', 'Email delivery is not configured (secrets EMAIL_API_URL, EMAIL_API_KEY, EMAIL_FROM).');
   }
   return httpEmailTransport({ url: env.EMAIL_API_URL, apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM });
-}
-
-/** Every http(s) URL in a text body: the dev sink lists them so a script can open the link. */
-export function extractLinks(text: string): string[] {
-  return text.match(/https?:\/\/[^\s<>"']+/g) ?? [];
 }

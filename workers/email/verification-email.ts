@@ -1,5 +1,5 @@
 // The text of the verification email.
-import type { OutgoingEmail } from './mailer.ts';
+import type { OutgoingEmail } from './mail-transport.ts';
 
 export function verificationEmail(to: string, link: string): OutgoingEmail {
   return {
