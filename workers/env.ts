@@ -1,9 +1,12 @@
+import type { IdempotencyStore } from './idempotency/idempotency-object.ts';
+import type { RateLimiter } from './limits/rate-limiter-object.ts';
+
 /** The bindings and variables wrangler.toml declares (see workers/storage.md). */
 export interface Env {
   SNAPSHOTS: KVNamespace;
   DB: D1Database;
-  RATE_LIMITER: DurableObjectNamespace;
-  IDEMPOTENCY: DurableObjectNamespace;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
   WEBHOOK_QUEUE: Queue;
   WEBHOOK_DLQ: Queue;
   DEV_MODE?: string;

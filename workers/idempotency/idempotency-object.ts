@@ -3,7 +3,6 @@
 // a different body (422) or, once finished, the stored response. Bodies are kept in 1 MiB chunks in
 // SQLite storage (a value may not exceed 2 MB), so multi-megabyte PDFs replay byte for byte.
 import { DurableObject } from 'cloudflare:workers';
-import type { Env } from '../env.ts';
 
 export const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
 /** A started request that never finished (crashed isolate) stops blocking its key after this. */
@@ -32,8 +31,9 @@ type RecordRow = {
   chunk_count: number | null;
 };
 
-export class IdempotencyStore extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
+/** Uses no binding (env.ts names this class, so it does not import Env back). */
+export class IdempotencyStore extends DurableObject<unknown> {
+  constructor(ctx: DurableObjectState, env: unknown) {
     super(ctx, env);
     ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS record (
       id INTEGER PRIMARY KEY CHECK (id = 1), fingerprint TEXT NOT NULL, attempt TEXT NOT NULL, state TEXT NOT NULL,

@@ -4,7 +4,6 @@ import type { Context } from 'hono';
 import { sha256Hex } from '../accounts/secret-primitives.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { IdempotencyStore } from './idempotency-object.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const MAX_KEY_LENGTH = 255;
@@ -42,7 +41,7 @@ export async function withIdempotency(
   }
   const now = options.now ?? Date.now();
   const fingerprint = await requestFingerprint(c.req.method, new URL(c.req.url).pathname, rawBody);
-  const ns = c.env.IDEMPOTENCY as unknown as DurableObjectNamespace<IdempotencyStore>;
+  const ns = c.env.IDEMPOTENCY;
   // JSON keeps (scope, key) pairs unambiguous whatever characters the key holds.
   const stub = ns.get(ns.idFromName(JSON.stringify([scope, key])));
   const begun = await stub.begin(fingerprint, now);

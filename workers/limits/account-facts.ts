@@ -6,8 +6,7 @@ import { accountSubject } from './plans.ts';
 import type { RateLimiter } from './rate-limiter-object.ts';
 
 function accountLimiter(env: Env, accountId: string): DurableObjectStub<RateLimiter> {
-  const ns = env.RATE_LIMITER as unknown as DurableObjectNamespace<RateLimiter>;
-  return ns.get(ns.idFromName(accountSubject(accountId)));
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(accountSubject(accountId)));
 }
 
 /** Rotation, before D1 commits: from now on only `keyHash` is admitted. */

@@ -18,8 +18,7 @@ import { windowsAt } from './windows.ts';
 export type { UsageGrant } from './usage-grant.ts';
 
 function limiter(env: Env, caller: Caller): DurableObjectStub<RateLimiter> {
-  const ns = env.RATE_LIMITER as unknown as DurableObjectNamespace<RateLimiter>;
-  return ns.get(ns.idFromName(counterSubject(caller)));
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(counterSubject(caller)));
 }
 
 const accountId = (caller: Caller) => (caller.kind === 'account' ? (caller as AccountCaller).accountId : undefined);

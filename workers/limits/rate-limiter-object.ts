@@ -2,7 +2,6 @@
 // IP ('ip:<address>'). Each RPC reads, checks and writes its counters synchronously (SQLite storage,
 // no await in between), so concurrent requests are serialised and never admit more than the limit.
 import { DurableObject } from 'cloudflare:workers';
-import type { Env } from '../env.ts';
 import type { PlanLimits } from './plans.ts';
 import { windowsAt } from './windows.ts';
 
@@ -44,10 +43,18 @@ export type AdmitOutcome = { admitted: true; usage: Usage; webhooks: boolean } |
 /** D1 snapshots are written behind, at most this long after a change. */
 const FLUSH_DELAY_MS = 2_000;
 
-export class RateLimiter extends DurableObject<Env> {
+/**
+ * The bindings the object itself uses (it is given the Worker's whole Env). Named here rather than
+ * imported from env.ts, which names this class: the two modules would import each other.
+ */
+interface LimiterBindings {
+  DB: D1Database;
+}
+
+export class RateLimiter extends DurableObject<LimiterBindings> {
   private flushScheduled = false;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, env: LimiterBindings) {
     super(ctx, env);
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, start INTEGER NOT NULL, count INTEGER NOT NULL)');
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)');
