@@ -28,7 +28,3 @@ export class CalculationError extends InvoiceModelError {
     this.name = 'CalculationError';
   }
 }
-
-export function isInvoiceModelError(e: unknown): e is InvoiceModelError {
-  return e instanceof InvoiceModelError;
-}

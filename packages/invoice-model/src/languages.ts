@@ -2,12 +2,6 @@
 export const LANGUAGE_CODES = ['en', 'nl', 'de', 'fr', 'es', 'pt', 'ar', 'ja', 'ru', 'it', 'hi'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
-export const RTL_LANGUAGES: ReadonlySet<LanguageCode> = new Set(['ar']);
-
-export function isRtl(language: LanguageCode): boolean {
-  return RTL_LANGUAGES.has(language);
-}
-
 export const TEMPLATE_NAMES = ['classic', 'modern', 'bold', 'minimal', 'navy'] as const;
 export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 

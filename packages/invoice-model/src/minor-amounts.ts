@@ -65,11 +65,7 @@ export function scaledToDecimal(units: bigint, places: number): Decimal {
   return places === 0 ? new Money(units.toString()) : new Money(`${units}e-${places}`);
 }
 
-/** Money already rounded to `mu` decimals → integer minor units. */
-export function toMinorUnits(value: Decimal, mu: number): bigint {
-  return toScaledBigInt(value, mu, 'an amount');
-}
-
+/** Integer minor units (cents, or yen) → money with `mu` decimals. */
 export function fromMinorUnits(units: bigint, mu: number): Decimal {
   return scaledToDecimal(units, mu);
 }

@@ -20,15 +20,6 @@ export function roundMoney(value: Decimal, currency: CurrencyCode): Decimal {
   return value.toDecimalPlaces(minorUnits(currency), Decimal.ROUND_HALF_UP);
 }
 
-/** Converts an amount to an integer count of minor units (cents, or yen). */
-export function toMinor(value: Decimal, currency: CurrencyCode): Decimal {
-  return value.times(new Money(10).pow(minorUnits(currency)));
-}
-
-export function fromMinor(units: Decimal, currency: CurrencyCode): Decimal {
-  return units.dividedBy(new Money(10).pow(minorUnits(currency)));
-}
-
 /** Money as a JSON number with exactly the currency's minor units (exact for every value in range). */
 export function moneyToNumber(value: Decimal, currency: CurrencyCode): number {
   return Number(value.toFixed(minorUnits(currency)));
