@@ -2,7 +2,7 @@ import type { PDFImage } from '@cantoo/pdf-lib';
 import type { TextStyle } from '../text/text-engine.ts';
 import type { Rgb } from '../layout/canvas.ts';
 import { fitLines, fitOneLine } from '../layout/fit-text.ts';
-import { textPiece, wrappedPieces, type Piece } from '../layout/pieces.ts';
+import { textPiece, type Piece } from '../layout/pieces.ts';
 import type { RenderContext } from './template.ts';
 
 /** The seller's logo scaled to fit its box, keeping its aspect ratio, at the start or end of the column. */
@@ -43,11 +43,6 @@ export function titlePieces(ctx: RenderContext, width: number, size: number, col
  */
 export function numberPieces(ctx: RenderContext, text: string, width: number, style: TextStyle, align: 'start' | 'end' = 'start'): Piece[] {
   return fittedPieces(ctx, text, width, style, 0.75, align);
-}
-
-/** `Label value` on one line when it fits (e.g. the invoice number under the title). */
-export function captionPieces(ctx: RenderContext, text: string, width: number, style: TextStyle, align: 'start' | 'end' = 'start'): Piece[] {
-  return text ? wrappedPieces(ctx.c, text, width, style, align) : [];
 }
 
 /**

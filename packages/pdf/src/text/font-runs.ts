@@ -19,7 +19,6 @@ const NEUTRAL = /[\s\p{P}\p{S}\p{Nd}\u200b-\u200f\u2060\ufeff\ufe00-\ufe0f]/u;
 /** Default-ignorable characters: drawn as nothing unless a shaper consumes them. */
 const IGNORABLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff]/;
 
-export const isComplexText = (s: string) => COMPLEX.test(s);
 export const isIgnorable = (ch: string) => IGNORABLE.test(ch);
 
 export function splitFontRuns(text: string, start: number, end: number, chain: FontFace[]): FontRun[] {
