@@ -22,12 +22,6 @@ export async function apiKeyHash(key: string): Promise<string | null> {
   return KEY_SHAPE.test(key) ? sha256Hex(key) : null;
 }
 
-/** The live key's owner, or null. */
-export async function findKeyOwner(db: D1Database, key: string): Promise<KeyOwner | null> {
-  const hash = await apiKeyHash(key);
-  return hash ? findKeyOwnerByHash(db, hash) : null;
-}
-
 /**
  * The lookup goes by the key's SHA-256, so the database never compares secret bytes: a timing
  * difference can at most reveal a hash prefix, which gives nothing away.
