@@ -8,8 +8,6 @@ import { isWebhookMessage, parkedEventKey, type WebhookEvent, type WebhookMessag
 import { decryptSecret, importEncryptionKey } from './webhook-secret.ts';
 import { getWebhookById, recordDelivery } from './webhook-store.ts';
 
-type ConsumerEnv = Env;
-
 function log(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown>): void {
   console[level === 'info' ? 'log' : level](JSON.stringify({ level, msg, ...extra }));
 }
@@ -20,7 +18,7 @@ async function loadEvent(env: Env, m: WebhookMessage): Promise<WebhookEvent | nu
   return parked ? (JSON.parse(parked) as WebhookEvent) : null;
 }
 
-async function handleMessage(message: Message<unknown>, env: ConsumerEnv, now: () => number): Promise<void> {
+async function handleMessage(message: Message<unknown>, env: Env, now: () => number): Promise<void> {
   const delays = retryDelays(env);
   const m = message.body;
   if (!isWebhookMessage(m)) {
@@ -62,12 +60,12 @@ async function handleMessage(message: Message<unknown>, env: ConsumerEnv, now: (
 
 /** The Worker's `queue()` handler body for the webhook queue. */
 export async function consumeWebhookBatch(batch: MessageBatch<unknown>, env: Env, now: () => number = Date.now): Promise<void> {
-  const delays = retryDelays(env as ConsumerEnv);
+  const delays = retryDelays(env);
   // Messages of one batch go to different receivers; deliver them concurrently.
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
-        await handleMessage(message, env as ConsumerEnv, now);
+        await handleMessage(message, env, now);
       } catch (err) {
         // Our own failure (D1, KV, decryption): retry on the same schedule, the platform dead-letters after max_retries.
         log('error', 'webhook delivery failed internally', { message_id: message.id, attempt: message.attempts, error: String((err as Error)?.stack ?? err) });
