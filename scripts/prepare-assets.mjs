@@ -1,11 +1,8 @@
 // Generated assets the Worker bundles (fonts from npm font packages). Each step is skipped when up to date.
-import { existsSync } from 'node:fs';
+import { buildFonts } from './build-fonts.mjs';
 
 export async function prepareAssets() {
-  if (existsSync('scripts/build-fonts.mjs')) {
-    const { buildFonts } = await import('./build-fonts.mjs');
-    await buildFonts();
-  }
+  await buildFonts();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await prepareAssets();
