@@ -1,10 +1,9 @@
 // Helpers shared by the accounts, limits and idempotency tests: drive the real routes end to end.
 import { env, exports } from 'cloudflare:workers';
-import type { Env } from '../../workers/env.ts';
 import { assertDocumented, documentedPath } from './openapi-conformance-check.ts';
 
-// The project declares no global Cloudflare.Env; these typed views stand in for it.
-export const testEnv = env as unknown as Env;
+// `env` and `exports` are typed by workers/cloudflare-env.d.ts (Cloudflare.Env extends the Worker's Env).
+export const testEnv = env;
 /**
  * The Worker's own fetch handler. Every answer on a documented path is held to /openapi.json
  * (status, content type, body schema, required headers), so every Worker test checks the contract too.
@@ -12,7 +11,7 @@ export const testEnv = env as unknown as Env;
 export async function workerFetch(input: string | Request, init?: RequestInit): Promise<Response> {
   const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
   const url = typeof input === 'string' ? input : input.url;
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(input, init);
+  const res = await exports.default.fetch(input, init);
   if (documentedPath(new URL(url).pathname)) await assertDocumented(method, url, res);
   return res;
 }

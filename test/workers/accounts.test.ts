@@ -1,3 +1,4 @@
+import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call, cookieFrom, latestEmail, login, register, uniqueEmail, verify, verifiedAccountWithKey, testEnv, workerFetch } from './accounts-fixtures.ts';
 
@@ -258,7 +259,7 @@ describe('dev mail sink (D6)', () => {
 
   it('answers 404 unless DEV_MODE is "true"', async () => {
     const { createApp } = await import('../../workers/app.ts');
-    const res = await createApp().fetch(new Request('http://localhost/api/dev/emails'), { ...testEnv, DEV_MODE: 'false' }, { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext);
+    const res = await createApp().fetch(new Request('http://localhost/api/dev/emails'), { ...testEnv, DEV_MODE: 'false' }, createExecutionContext());
     expect(res.status).toBe(404);
   });
 });

@@ -1,14 +1,12 @@
 import { env } from 'cloudflare:workers';
 import { parseInvoiceRequest, resolveInvoice, toInvoiceResponse, type InvoiceRequest } from '@invoice/model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Env } from '../../workers/env.ts';
 import { signHostedId, verifyHostedSignature } from '../../workers/hosted/hosted-link-signature.ts';
 import { chooseQr } from '../../workers/hosted/qr-choice.ts';
 import { HOSTED_LINK_TTL_SECONDS, loadSnapshot, snapshotKey, storeSnapshot, type InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
 import { workerFetch } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-const e = env as unknown as Env;
 const BASE = 'https://invoices.example.com';
 
 function request(extra: Record<string, unknown> = {}): InvoiceRequest {
@@ -37,7 +35,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('hosted link signature (D9)', () => {
   it('D9: hosted_url = {base_url}/api/i/{22 base62}?t={base64url HMAC-SHA-256(id)}', async () => {
-    const link = await storeSnapshot(e, snapshotOf(request()), Date.now(), BASE);
+    const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), BASE);
     const m = /^https:\/\/invoices\.example\.com\/api\/i\/([0-9A-Za-z]{22})\?t=([A-Za-z0-9_-]{43})$/.exec(link.hosted_url);
     expect(m).not.toBeNull();
     const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('test-hosted-link-secret'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
@@ -59,11 +57,11 @@ describe('hosted link signature (D9)', () => {
 
   it('D9: the snapshot lives in KV with a 7-day TTL and its own expires_at', async () => {
     const now = Date.UTC(2026, 2, 2, 12, 0, 0);
-    const put = vi.spyOn(e.SNAPSHOTS, 'put');
-    const link = await storeSnapshot(e, snapshotOf(request()), now, BASE);
+    const put = vi.spyOn(env.SNAPSHOTS, 'put');
+    const link = await storeSnapshot(env, snapshotOf(request()), now, BASE);
     expect(link.hosted_expires_at).toBe(now / 1000 + 7 * 24 * 3600);
     expect(put).toHaveBeenCalledWith(snapshotKey(link.id), expect.any(String), expect.objectContaining({ expirationTtl: HOSTED_LINK_TTL_SECONDS }));
-    const stored = JSON.parse((await e.SNAPSHOTS.get(snapshotKey(link.id)))!);
+    const stored = JSON.parse((await env.SNAPSHOTS.get(snapshotKey(link.id)))!);
     expect(stored.expires_at).toBe(link.hosted_expires_at);
     expect(stored.hosted_url).toBe(link.hosted_url);
     expect(stored.request.invoice.number).toBe('INV-HOSTED-1');
@@ -75,7 +73,7 @@ describe('GET /api/i/{id} (D9)', () => {
   it('D9: format=json serves the InvoiceJsonResponse, recomputed from the snapshot, without any auth header', async () => {
     const req = request();
     const snap = snapshotOf(req);
-    const link = await storeSnapshot(e, snap, Date.now(), BASE);
+    const link = await storeSnapshot(env, snap, Date.now(), BASE);
     const res = await open(`${link.hosted_url}&format=json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
@@ -96,17 +94,17 @@ describe('GET /api/i/{id} (D9)', () => {
 
   it('spec: invoice.qr says {source: payment} when payment.qr is given, and the hosted link otherwise', async () => {
     const withPay = request({ payment: { qr: { type: 'url', value: 'https://pay.example.com/INV-1' } } });
-    const a = await storeSnapshot(e, snapshotOf(withPay), Date.now(), BASE);
+    const a = await storeSnapshot(env, snapshotOf(withPay), Date.now(), BASE);
     expect(((await (await open(`${a.hosted_url}&format=json`)).json()) as Json).invoice.qr).toEqual({ source: 'payment', type: 'url' });
     const noQr = request({ features: { qr: false } });
-    const b = await storeSnapshot(e, snapshotOf(noQr), Date.now(), BASE);
+    const b = await storeSnapshot(env, snapshotOf(noQr), Date.now(), BASE);
     expect(((await (await open(`${b.hosted_url}&format=json`)).json()) as Json).invoice.qr).toBeUndefined();
     expect(chooseQr(request(), 'https://x/api/i/abc?t=1')).toEqual({ source: 'hosted_link', type: 'url', value: 'https://x/api/i/abc?t=1' });
     expect(chooseQr(request(), undefined)).toBeUndefined();
   });
 
   it('D9: a wrong signature, a missing one, an unknown id and a malformed id all give the same 404 not_found', async () => {
-    const link = await storeSnapshot(e, snapshotOf(request()), Date.now(), BASE);
+    const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), BASE);
     const url = new URL(link.hosted_url);
     const id = url.pathname.split('/').pop()!;
     const t = url.searchParams.get('t')!;
@@ -133,7 +131,7 @@ describe('GET /api/i/{id} (D9)', () => {
 
   it('D9: after 7 days the link is expired (404), although KV still holds the snapshot', async () => {
     const start = Date.now();
-    const link = await storeSnapshot(e, snapshotOf(request()), start, BASE);
+    const link = await storeSnapshot(env, snapshotOf(request()), start, BASE);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start + (7 * 24 * 3600 - 60) * 1000);
     expect((await open(`${link.hosted_url}&format=json`)).status).toBe(200);
@@ -141,13 +139,13 @@ describe('GET /api/i/{id} (D9)', () => {
     const res = await open(`${link.hosted_url}&format=json`);
     expect(res.status).toBe(404);
     expect(((await res.json()) as Json).error.code).toBe('not_found');
-    expect(await e.SNAPSHOTS.get(snapshotKey(link.id))).not.toBeNull();
+    expect(await env.SNAPSHOTS.get(snapshotKey(link.id))).not.toBeNull();
     vi.useRealTimers();
-    expect(await loadSnapshot(e, link.id, new URL(link.hosted_url).searchParams.get('t')!, start + 8 * 24 * 3600 * 1000)).toBeNull();
+    expect(await loadSnapshot(env, link.id, new URL(link.hosted_url).searchParams.get('t')!, start + 8 * 24 * 3600 * 1000)).toBeNull();
   });
 
   it('an unknown format is 400 validation_error naming the parameter; other methods are 405', async () => {
-    const link = await storeSnapshot(e, snapshotOf(request()), Date.now(), BASE);
+    const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), BASE);
     const res = await open(`${link.hosted_url}&format=xml`);
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).error.message).toMatch(/^format/);
@@ -157,7 +155,7 @@ describe('GET /api/i/{id} (D9)', () => {
   });
 
   it('D4: without HOSTED_LINK_SECRET links can be neither made nor opened (503 not_provisioned)', async () => {
-    const bare = { ...e, HOSTED_LINK_SECRET: undefined };
+    const bare = { ...env, HOSTED_LINK_SECRET: undefined };
     await expect(storeSnapshot(bare, snapshotOf(request()), Date.now(), BASE)).rejects.toMatchObject({ status: 503, code: 'not_provisioned' });
     await expect(loadSnapshot(bare, 'A'.repeat(22), 'x', Date.now())).rejects.toMatchObject({ status: 503, code: 'not_provisioned' });
   });

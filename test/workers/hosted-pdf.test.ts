@@ -1,12 +1,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { parseInvoiceRequest, resolveInvoice } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../../workers/env.ts';
 import { renderPdf } from '../../workers/pdf/render-pdf.ts';
 import { cachedHostedPdf, hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
 import { storeSnapshot, type InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
 
-const e = env as unknown as Env;
 const BASE = 'https://invoices.example.com';
 
 // 1×1 red PNG
@@ -27,7 +25,7 @@ function snapshot(extra: Record<string, unknown> = {}, images?: InvoiceSnapshot[
 
 describe('GET /api/i/{id} as PDF (D9)', () => {
   it('D9: the PDF is the default format, served inline with the invoice number as file name', async () => {
-    const link = await storeSnapshot(e, snapshot(), Date.now(), BASE);
+    const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
     const res = await exports.default.fetch(link.hosted_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
@@ -41,7 +39,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
 
   it('D14: the hosted PDF is byte-identical to rendering the same invoice with the hosted link as QR text', async () => {
     const snap = snapshot({}, { logo: { mime: 'image/png', base64: PNG_B64 } });
-    const link = await storeSnapshot(e, snap, Date.now(), BASE);
+    const link = await storeSnapshot(env, snap, Date.now(), BASE);
     const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     const logo = Uint8Array.from(atob(PNG_B64), (ch) => ch.charCodeAt(0));
@@ -54,20 +52,20 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
 
   it('spec: with payment.qr the PDF encodes the payment value, not the hosted link', async () => {
     const snap = snapshot({ payment: { qr: { type: 'url', value: 'https://pay.example.com/x' } } });
-    const link = await storeSnapshot(e, snap, Date.now(), BASE);
+    const link = await storeSnapshot(env, snap, Date.now(), BASE);
     const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x', caption: 'url' }, 'req_test'));
   });
 
   it('issue 10.4: after its first render the PDF is served from KV, byte for byte, and the entry expires with the link', async () => {
-    const link = await storeSnapshot(e, snapshot(), Date.now(), BASE);
-    expect(await cachedHostedPdf(e, link.id)).toBeNull();
+    const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
+    expect(await cachedHostedPdf(env, link.id)).toBeNull();
     const first = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
-    expect(await cachedHostedPdf(e, link.id)).toEqual(first);
+    expect(await cachedHostedPdf(env, link.id)).toEqual(first);
     // Proof the second open reads the cache and renders nothing: swap the cached bytes.
     const marker = new TextEncoder().encode('%PDF-1.7 cached');
-    await e.SNAPSHOTS.put(hostedPdfKey(link.id), marker, { expiration: link.hosted_expires_at });
+    await env.SNAPSHOTS.put(hostedPdfKey(link.id), marker, { expiration: link.hosted_expires_at });
     const second = await exports.default.fetch(link.hosted_url);
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(marker);
     expect(second.headers.get('Content-Length')).toBe(String(marker.byteLength));

@@ -1,3 +1,4 @@
+import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import { createApp } from '../../workers/app.ts';
@@ -14,7 +15,7 @@ function appWith(handler: Handler, scope = `acct_${crypto.randomUUID()}`, option
     const raw = await c.req.text();
     return withIdempotency(c, scope, raw, () => handler(raw), options);
   });
-  const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+  const ctx = createExecutionContext();
   return (body: string, key?: string, path = '/test/generate') =>
     app.fetch(new Request(`http://localhost${path}`, { method: 'POST', body, headers: key === undefined ? {} : { 'Idempotency-Key': key } }), testEnv, ctx);
 }
@@ -88,7 +89,7 @@ describe('D8 idempotent retries', () => {
     const scope = `acct_${crypto.randomUUID()}`;
     let calls = 0;
     for (const path of ['/test/a', '/test/b']) app.post(path, (c) => withIdempotency(c, scope, '{}', async () => (calls++, json(calls))));
-    const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+    const ctx = createExecutionContext();
     const post = (p: string) => app.fetch(new Request(`http://localhost${p}`, { method: 'POST', body: '{}', headers: { 'Idempotency-Key': 'k' } }), testEnv, ctx);
     expect((await post('/test/a')).status).toBe(200);
     expect((await post('/test/b')).status).toBe(422);

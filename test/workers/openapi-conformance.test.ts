@@ -1,5 +1,6 @@
 // /openapi.json against the running app: every route of the app is documented, and every documented
 // status of every operation is provoked here and its live answer validated against the document.
+import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import { createApp } from '../../workers/app.ts';
@@ -19,7 +20,7 @@ interface Sent {
 }
 
 const INVOICE = { from: { name: 'Acme' }, to: { name: 'Client' }, items: [{ description: 'Work', quantity: 2, unit_price: 50 }] };
-const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+const ctx = createExecutionContext();
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;
 
@@ -82,7 +83,7 @@ async function exhaustedAccount(kind: 'hourly' | 'monthly') {
 
 /** D8: marks (scope, key) as running, so the same request now is 409. */
 async function inFlight(scope: string, key: string, path: string, body: unknown) {
-  const ns = testEnv.IDEMPOTENCY as unknown as DurableObjectNamespace<import('../../workers/idempotency/idempotency-object.ts').IdempotencyStore>;
+  const ns = testEnv.IDEMPOTENCY;
   const stub = ns.get(ns.idFromName(JSON.stringify([scope, key])));
   await stub.begin(await requestFingerprint('POST', path, JSON.stringify(body)), Date.now());
 }

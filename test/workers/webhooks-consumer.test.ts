@@ -10,12 +10,11 @@ import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from
 import { getWebhookById, insertWebhook } from '../../workers/webhooks/webhook-store.ts';
 import type { WebhookEventType } from '../../workers/webhooks/webhook-create-body.ts';
 
-const e = env as unknown as Env;
 
 async function registerHook(accountId: string, url: string, events: WebhookEventType[] = ['invoice.generated']) {
   const secret = newWebhookSecret();
-  const key = await importEncryptionKey(e.WEBHOOK_ENCRYPTION_KEY);
-  const hook = await insertWebhook(e.DB, { accountId, url, events, secretCiphertext: await encryptSecret(key, secret), secretHint: secretHint(secret), createdAt: 1_700_000_000 });
+  const key = await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY);
+  const hook = await insertWebhook(env.DB, { accountId, url, events, secretCiphertext: await encryptSecret(key, secret), secretHint: secretHint(secret), createdAt: 1_700_000_000 });
   return { hook: hook!, secret };
 }
 
@@ -33,7 +32,7 @@ async function runQueue(messages: ReturnType<typeof message>[]) {
   const batch = createMessageBatch('invoice-webhooks', messages);
   const retries = batch.messages.map((m) => vi.spyOn(m, 'retry'));
   const ctx = createExecutionContext();
-  await (worker as ExportedHandler<Env>).queue!(batch, e, ctx);
+  await (worker as ExportedHandler<Env>).queue!(batch, env, ctx);
   const result = await getQueueResult(batch, ctx);
   const retryDelays = retries.flatMap((spy, i) => spy.mock.calls.map((call) => ({ msgId: batch.messages[i].id, delaySeconds: call[0]?.delaySeconds })));
   return { ...result, retryDelays };
@@ -78,7 +77,7 @@ describe('webhook queue consumer (D10)', () => {
     const sig = Uint8Array.from(sigHex.match(/../g)!.map((h) => parseInt(h, 16)));
     expect(await crypto.subtle.verify('HMAC', key, sig, new TextEncoder().encode(raw))).toBe(true);
     expect(new Webhook(secret).verify(raw, Object.fromEntries(req.headers))).toEqual(m.event);
-    const after = await getWebhookById(e.DB, hook.id);
+    const after = await getWebhookById(env.DB, hook.id);
     expect(after!.last_status).toBe(204);
     expect(after!.last_delivery_at).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 5);
   });
@@ -101,14 +100,14 @@ describe('webhook queue consumer (D10)', () => {
       expect(result.retryMessages).toEqual([{ msgId: msg.id }]);
       expect(result.retryDelays).toEqual([{ msgId: msg.id, delaySeconds: delay }]);
       expect(result.explicitAcks).toEqual([]);
-      expect((await getWebhookById(e.DB, hook.id))!.last_status).toBe(status);
+      expect((await getWebhookById(env.DB, hook.id))!.last_status).toBe(status);
     }
   });
 
   it('D10: after the sixth retry fails the message goes to the dead-letter queue', async () => {
     const { hook } = await registerHook('acct_dlq', 'https://hooks.example.com/dlq');
     mockReceiver([500]);
-    const sent = vi.spyOn(e.WEBHOOK_DLQ, 'send');
+    const sent = vi.spyOn(env.WEBHOOK_DLQ, 'send');
     const msg = message(eventMessage(hook.id, 'acct_dlq'), 7);
     const result = await runQueue([msg]);
     expect(result.explicitAcks).toEqual([msg.id]);
@@ -124,12 +123,12 @@ describe('webhook queue consumer (D10)', () => {
     const result = await runQueue([msg]);
     expect(result.explicitAcks).toEqual([msg.id]);
     expect(result.retryMessages).toEqual([]);
-    expect((await getWebhookById(e.DB, hook.id))!.last_status).toBe(410);
+    expect((await getWebhookById(env.DB, hook.id))!.last_status).toBe(410);
   });
 
   it('D10: a deleted webhook gets no delivery', async () => {
     const { hook } = await registerHook('acct_del', 'https://hooks.example.com/del');
-    await e.DB.prepare('DELETE FROM webhooks WHERE id = ?').bind(hook.id).run();
+    await env.DB.prepare('DELETE FROM webhooks WHERE id = ?').bind(hook.id).run();
     const { seen } = mockReceiver([200]);
     const msg = message(eventMessage(hook.id, 'acct_del'));
     const result = await runQueue([msg]);
@@ -154,9 +153,9 @@ describe('event emission (D10)', () => {
     const b = await registerHook('acct_emit', 'https://b.example.com/h', ['invoice.generated', 'batch.generated']);
     await registerHook('acct_emit', 'https://c.example.com/h', ['batch.generated']);
     await registerHook('acct_other', 'https://d.example.com/h', ['invoice.generated']);
-    const send = vi.spyOn(e.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const send = vi.spyOn(env.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
     const now = Date.UTC(2026, 0, 2, 3, 4, 5);
-    await emitInvoiceEvent(e, 'acct_emit', 'invoice.generated', { invoice: { number: 'INV-9' } }, now);
+    await emitInvoiceEvent(env, 'acct_emit', 'invoice.generated', { invoice: { number: 'INV-9' } }, now);
     expect(send).toHaveBeenCalledTimes(1);
     const msgs = [...send.mock.calls[0][0]].map((m) => m.body as WebhookMessage);
     expect(msgs.map((m) => m.webhook_id).sort()).toEqual([a.hook.id, b.hook.id].sort());
@@ -166,16 +165,16 @@ describe('event emission (D10)', () => {
   });
 
   it('D10: no subscribed webhook, no message', async () => {
-    const send = vi.spyOn(e.WEBHOOK_QUEUE, 'sendBatch');
-    await emitInvoiceEvent(e, 'acct_nobody', 'batch.generated', { count: 1 }, Date.now());
+    const send = vi.spyOn(env.WEBHOOK_QUEUE, 'sendBatch');
+    await emitInvoiceEvent(env, 'acct_nobody', 'batch.generated', { count: 1 }, Date.now());
     expect(send).not.toHaveBeenCalled();
   });
 
   it('an event too large for a queue message is parked in KV and still delivered whole', async () => {
     const { hook, secret } = await registerHook('acct_big', 'https://big.example.com/h');
-    const send = vi.spyOn(e.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const send = vi.spyOn(env.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
     const data = { invoice: { notes: 'x'.repeat(INLINE_EVENT_MAX_BYTES + 10) } };
-    await emitInvoiceEvent(e, 'acct_big', 'invoice.generated', data, Date.now());
+    await emitInvoiceEvent(env, 'acct_big', 'invoice.generated', data, Date.now());
     const body = [...send.mock.calls[0][0]][0].body as WebhookMessage;
     expect(body.event).toBeUndefined();
     expect(JSON.stringify(body).length).toBeLessThan(1000);

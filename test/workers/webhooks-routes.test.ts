@@ -1,11 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { Env } from '../../workers/env.ts';
 import { decryptSecret, importEncryptionKey } from '../../workers/webhooks/webhook-secret.ts';
 import { call, login, register, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-const e = env as unknown as Env;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 async function create(key: string, json: unknown) {
@@ -44,9 +42,9 @@ describe('POST /api/webhooks', () => {
   it('D10: the secret is stored AES-GCM encrypted, never in clear', async () => {
     const { apiKey } = await verifiedAccountWithKey('wh');
     const hook = ((await (await create(apiKey, { url: 'https://hooks.example.com/enc' })).json()) as Json).webhook;
-    const row = (await e.DB.prepare('SELECT * FROM webhooks WHERE id = ?').bind(hook.id).first()) as Json;
+    const row = (await env.DB.prepare('SELECT * FROM webhooks WHERE id = ?').bind(hook.id).first()) as Json;
     expect(JSON.stringify(row)).not.toContain(hook.secret.slice(6));
-    expect(await decryptSecret(await importEncryptionKey(e.WEBHOOK_ENCRYPTION_KEY), row.secret_ciphertext)).toBe(hook.secret);
+    expect(await decryptSecret(await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY), row.secret_ciphertext)).toBe(hook.secret);
   });
 
   it('spec: events default to [invoice.generated]', async () => {

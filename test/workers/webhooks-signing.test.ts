@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from '../../workers/webhooks/webhook-secret.ts';
 import { deliveryHeaders, serviceSignature, standardSignature } from '../../workers/webhooks/webhook-signature.ts';
 
-const testEnv = env as unknown as { WEBHOOK_ENCRYPTION_KEY: string };
-
 async function hmacHex(key: string, body: string): Promise<string> {
   const k = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const sig = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(body)));
@@ -24,7 +22,7 @@ describe('webhook secrets (D10)', () => {
   });
 
   it('D10: secrets are stored AES-GCM encrypted and decrypt to the original; a fresh IV each time', async () => {
-    const key = await importEncryptionKey(testEnv.WEBHOOK_ENCRYPTION_KEY);
+    const key = await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY);
     const secret = newWebhookSecret();
     const c1 = await encryptSecret(key, secret);
     const c2 = await encryptSecret(key, secret);
@@ -35,7 +33,7 @@ describe('webhook secrets (D10)', () => {
   });
 
   it('D10: a tampered ciphertext does not decrypt', async () => {
-    const key = await importEncryptionKey(testEnv.WEBHOOK_ENCRYPTION_KEY);
+    const key = await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY);
     const sealed = await encryptSecret(key, newWebhookSecret());
     const bytes = Uint8Array.from(atob(sealed), (ch) => ch.charCodeAt(0));
     bytes[20] ^= 1;
