@@ -21,8 +21,8 @@ import { newAccountId, normaliseEmail, TIERS } from '../workers/accounts/account
 import type { Tier } from '../workers/accounts/caller.ts';
 import { maskApiKey, newApiKey } from '../workers/accounts/api-keys.ts';
 import { hashPassword } from '../workers/accounts/password-hash.ts';
-import { sha256Hex } from '../workers/accounts/secret-primitives.ts';
-import { randomBase62 } from '../workers/http/request-id.ts';
+import { randomBase62 } from '../workers/crypto/random-ids.ts';
+import { sha256Hex } from '../workers/crypto/sha256.ts';
 import { PLAN_LIMITS } from '../workers/limits/plans.ts';
 import { windowsAt } from '../workers/limits/windows.ts';
 

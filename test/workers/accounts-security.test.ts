@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { timingSafeEqual, timingSafeEqualText } from '../../workers/accounts/secret-primitives.ts';
+import { timingSafeEqual, timingSafeEqualText } from '../../workers/crypto/timing-safe-equal.ts';
 import { call, latestEmail, login, register, uniqueEmail, verify, testEnv, workerFetch } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -134,7 +134,7 @@ describe('timing-safe comparison', () => {
 
   it('password verification rejects a stored hash that differs in its last byte only', async () => {
     const { hashPassword, verifyPassword } = await import('../../workers/accounts/password-hash.ts');
-    const { base64ToBytes, bytesToBase64 } = await import('../../workers/http/byte-encoding.ts');
+    const { base64ToBytes, bytesToBase64 } = await import('../../workers/crypto/byte-encoding.ts');
     const stored = await hashPassword('password-123');
     expect(await verifyPassword('password-123', stored)).toBe(true);
     expect(await verifyPassword('password-124', stored)).toBe(false);

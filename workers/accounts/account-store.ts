@@ -1,5 +1,5 @@
 // D1 access to the `accounts` table (migrations/0001_accounts.sql).
-import { randomBase62 } from '../http/request-id.ts';
+import { randomBase62 } from '../crypto/random-ids.ts';
 import type { Tier } from './caller.ts';
 
 export const TIERS: readonly Tier[] = ['free', 'starter', 'pro', 'enterprise'];

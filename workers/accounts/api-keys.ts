@@ -1,9 +1,9 @@
 // API keys (D6): `inv_sk_` + 40 base62, stored as SHA-256 only, one live key per account.
-import { randomBase62 } from '../http/request-id.ts';
+import { randomBase62 } from '../crypto/random-ids.ts';
+import { sha256Hex } from '../crypto/sha256.ts';
 import type { Env } from '../env.ts';
 import { forgetLiveKey, pushLiveKey } from '../limits/account-facts.ts';
 import type { KeyOwner } from './caller.ts';
-import { sha256Hex } from './secret-primitives.ts';
 
 export const API_KEY_PREFIX = 'inv_sk_';
 const KEY_SHAPE = /^inv_sk_[0-9A-Za-z]{40}$/;

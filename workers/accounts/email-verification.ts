@@ -1,5 +1,6 @@
 // Verification tokens (D6): 256-bit random, stored hashed, valid 24 hours, single use.
-import { randomToken, sha256Hex } from './secret-primitives.ts';
+import { randomToken } from '../crypto/random-ids.ts';
+import { sha256Hex } from '../crypto/sha256.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 

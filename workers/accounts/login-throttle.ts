@@ -1,6 +1,6 @@
 // Brute-force limit on login: 10 failures per 15 minutes per client IP and per email → 429.
+import { sha256Hex } from '../crypto/sha256.ts';
 import { ApiError } from '../http/api-error.ts';
-import { sha256Hex } from './secret-primitives.ts';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;

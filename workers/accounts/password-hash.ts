@@ -1,6 +1,6 @@
 // PBKDF2-SHA-256 password hashes (D6): 100,000 iterations (the Workers maximum), 16-byte per-user salt.
-import { base64ToBytes, bytesToBase64 } from '../http/byte-encoding.ts';
-import { timingSafeEqual } from './secret-primitives.ts';
+import { base64ToBytes, bytesToBase64 } from '../crypto/byte-encoding.ts';
+import { timingSafeEqual } from '../crypto/timing-safe-equal.ts';
 
 export const PBKDF2_ITERATIONS = 100_000;
 const encoder = new TextEncoder();

@@ -1,6 +1,7 @@
 // Session cookie `inv_session` (D6): 256-bit random id, stored hashed, 30 days, HttpOnly, SameSite=Lax.
+import { randomToken } from '../crypto/random-ids.ts';
+import { sha256Hex } from '../crypto/sha256.ts';
 import type { KeyOwner } from './caller.ts';
-import { randomToken, sha256Hex } from './secret-primitives.ts';
 
 export const SESSION_COOKIE = 'inv_session';
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;

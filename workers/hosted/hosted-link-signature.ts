@@ -1,8 +1,8 @@
 // D9: a hosted link is `{base_url}/api/i/{id}?t={sig}` with a random 22-character base62 id and
 // sig = bytesToBase64Url(HMAC-SHA-256(id)) keyed with HOSTED_LINK_SECRET. The id alone grants nothing.
+import { bytesToBase64Url } from '../crypto/byte-encoding.ts';
+import { randomBase62 } from '../crypto/random-ids.ts';
 import { ApiError } from '../http/api-error.ts';
-import { bytesToBase64Url } from '../http/byte-encoding.ts';
-import { randomBase62 } from '../http/request-id.ts';
 
 export const HOSTED_ID_PATTERN = /^[0-9A-Za-z]{22}$/;
 

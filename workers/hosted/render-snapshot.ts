@@ -1,7 +1,7 @@
 // Re-renders a stored snapshot on demand (D9): totals are recomputed from the canonical request
 // (D1 is deterministic, so they equal the original response), the QR choice is the original one.
 import { resolveInvoice, toInvoiceResponse, type InvoiceResponse, type ResolvedInvoice } from '@invoice/model';
-import { base64ToBytes } from '../http/byte-encoding.ts';
+import { base64ToBytes } from '../crypto/byte-encoding.ts';
 import { chooseQr, qrSummary, type QrChoice } from './qr-choice.ts';
 import type { StoredSnapshot } from './snapshot-store.ts';
 

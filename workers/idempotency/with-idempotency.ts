@@ -1,7 +1,7 @@
 // D8 around a handler: `Idempotency-Key` scoped per account (or per client IP), fingerprint =
 // method + path + SHA-256 of the raw body, first 2xx replayed byte for byte for 24 hours.
 import type { Context } from 'hono';
-import { sha256Hex } from '../accounts/secret-primitives.ts';
+import { sha256Hex } from '../crypto/sha256.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 

@@ -3,8 +3,8 @@
 // validation_error naming the field.
 import { LIMITS } from '@invoice/model';
 import { detectImageType } from '@invoice/pdf';
+import { base64ToBytes } from '../crypto/byte-encoding.ts';
 import { ApiError } from '../http/api-error.ts';
-import { base64ToBytes } from '../http/byte-encoding.ts';
 import { readStreamLimited } from '../http/read-limited.ts';
 
 export interface LoadedImage {

@@ -2,11 +2,11 @@
 // the hosted-link snapshot and the QR choice. Shared by generate and batch.
 import { toInvoiceResponse, type InvoiceRequest, type InvoiceResponse, type ResolvedInvoice } from '@invoice/model';
 import type { Caller } from '../accounts/caller.ts';
+import { bytesToBase64 } from '../crypto/byte-encoding.ts';
 import type { Env } from '../env.ts';
-import { ApiError } from '../http/api-error.ts';
-import { bytesToBase64 } from '../http/byte-encoding.ts';
 import { chooseQr, qrSummary, type QrChoice } from '../hosted/qr-choice.ts';
 import { storeSnapshot, type HostedLink } from '../hosted/snapshot-store.ts';
+import { ApiError } from '../http/api-error.ts';
 import { loadInvoiceImages, type LoadedImage } from './load-images.ts';
 import { resolveOrThrow } from './resolve-or-throw.ts';
 

@@ -1,8 +1,8 @@
 // Event emission (D10): called after the generate/batch response is decided, inside
 // executionCtx.waitUntil, so a response never waits for the queue, let alone a delivery.
 import type { Context } from 'hono';
+import { randomBase62 } from '../crypto/random-ids.ts';
 import type { AppEnv, Env } from '../env.ts';
-import { randomBase62 } from '../http/request-id.ts';
 import type { WebhookEventType } from './webhook-create-body.ts';
 import { INLINE_EVENT_MAX_BYTES, PARKED_EVENT_TTL_SECONDS, parkedEventKey, type WebhookEvent, type WebhookMessage } from './webhook-event.ts';
 import { subscribedWebhooks } from './webhook-store.ts';

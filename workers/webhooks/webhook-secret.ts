@@ -1,7 +1,7 @@
 // D10: the signing secret is `whsec_` + standard base64 of 32 random bytes, shown once, and kept
 // encrypted at rest (AES-GCM) because every delivery has to sign with the plain secret again.
+import { base64ToBytes, bytesToBase64 } from '../crypto/byte-encoding.ts';
 import { ApiError } from '../http/api-error.ts';
-import { base64ToBytes, bytesToBase64 } from '../http/byte-encoding.ts';
 
 export const SECRET_PREFIX = 'whsec_';
 

@@ -1,7 +1,7 @@
 // D10: two signatures on every delivery. `X-Service-Signature` signs the raw body with the secret
 // string's UTF-8 bytes; the Standard Webhooks signature signs "id.timestamp.body" with the
 // base64-decoded secret so receivers can reject replays by timestamp.
-import { bytesToBase64, bytesToHex } from '../http/byte-encoding.ts';
+import { bytesToBase64, bytesToHex } from '../crypto/byte-encoding.ts';
 import { standardKeyBytes } from './webhook-secret.ts';
 
 async function hmacSha256(key: Uint8Array, message: string): Promise<Uint8Array> {

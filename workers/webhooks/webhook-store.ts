@@ -1,6 +1,6 @@
 // D1 access for the `webhooks` table (migrations/0002_webhooks.sql). Every query that reads or
 // deletes by id is scoped by account_id, so another account's id behaves as a missing one.
-import { randomBase62 } from '../http/request-id.ts';
+import { randomBase62 } from '../crypto/random-ids.ts';
 import type { WebhookEventType } from './webhook-create-body.ts';
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
