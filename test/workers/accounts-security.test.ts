@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { timingSafeEqual, timingSafeEqualText } from '../../workers/crypto/timing-safe-equal.ts';
-import { call, latestEmail, login, register, uniqueEmail, verify, testEnv, workerFetch } from './accounts-fixtures.ts';
+import { timingSafeEqual } from '../../workers/crypto/timing-safe-equal.ts';
+import { call, latestEmail, login, register, uniqueEmail, verify, testEnv, timingSafeEqualText, workerFetch } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
 

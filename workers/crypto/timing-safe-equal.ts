@@ -9,8 +9,3 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
   return diff === 0;
 }
-
-export function timingSafeEqualText(a: string, b: string): boolean {
-  const encoder = new TextEncoder();
-  return timingSafeEqual(encoder.encode(a), encoder.encode(b));
-}
