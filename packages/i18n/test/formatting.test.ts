@@ -1,5 +1,5 @@
+import { money } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
-import { money } from '../../invoice-model/src/money.ts';
 import {
   LANGUAGES, countryName, formatAmount, formatDate, formatMoney, formatPercent, formatQuantity,
   localShippingLabel, localTaxLineName, localTitle, pageLabel, qrCaption,

@@ -1,0 +1,62 @@
+// Dependency rules (`npm run lint:deps`; part of `npm test`). Every rule is an error: any violation
+// fails the run. Type-only imports count (tsPreCompilationDeps), so a cycle made of `import type`
+// lines is a cycle too.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules must not import each other, directly or through others (type-only imports included).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'packages-not-to-workers',
+      severity: 'error',
+      comment: 'The packages are runtime-agnostic libraries: nothing in packages/ may import the Worker.',
+      from: { path: '^packages/' },
+      to: { path: '^workers/' },
+    },
+    {
+      name: 'packages-not-to-hono',
+      severity: 'error',
+      comment: 'The packages know nothing of HTTP routing: no hono in packages/.',
+      from: { path: '^packages/' },
+      to: { path: '(^|/)node_modules/hono/' },
+    },
+    {
+      name: 'packages-not-to-cloudflare',
+      severity: 'error',
+      comment: 'The packages must run outside workerd: no cloudflare:* modules in packages/.',
+      from: { path: '^packages/' },
+      to: { path: '^cloudflare:' },
+    },
+    {
+      name: 'package-src-not-to-node',
+      severity: 'error',
+      comment: 'Package code runs in the Worker: no node:* (or bare Node built-in) in packages/*/src. Package tests run in Node and may.',
+      from: { path: '^packages/[^/]+/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'packages-by-name-only',
+      severity: 'error',
+      comment: "A package reaches another only through its name (@invoice/…), never by a relative path into the other's files.",
+      from: { path: '^packages/([^/]+)/' },
+      to: { path: '^packages/', pathNot: '^packages/$1/', dependencyTypes: ['local'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(\\.wrangler|test/\\.out)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.mjs', '.js', '.cjs', '.d.ts', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
