@@ -1,0 +1,15 @@
+// The web-standard globals @invoice/model may use beyond ES2023 (its tsconfig has no DOM, Workers or
+// Node types). Every runtime the package runs in (workerd, Node, browsers) has them; only the members
+// the package uses are declared, so anything else fails to type-check.
+
+/** UTF-8 bytes of the EMV payloads the CRC-16 of payment QR codes covers. */
+interface TextEncoder {
+  encode(input?: string): Uint8Array<ArrayBuffer>;
+}
+declare var TextEncoder: { new (): TextEncoder };
+
+/** Parsing of `url` payment QR values. */
+interface URL {
+  readonly protocol: string;
+}
+declare var URL: { new (url: string, base?: string): URL };
