@@ -1,8 +1,8 @@
 import type { InvoiceRequest, Payment } from './model-imports.ts';
 import { present, type XmlWriter } from './xml-writer.ts';
 
-export const CREDIT_TRANSFER = '30'; // UNCL4461 "Credit transfer"
-export const INSTRUMENT_NOT_DEFINED = '1'; // UNCL4461 "Instrument not defined"
+const CREDIT_TRANSFER = '30'; // UNCL4461 "Credit transfer"
+const INSTRUMENT_NOT_DEFINED = '1'; // UNCL4461 "Instrument not defined"
 
 function accountId(p: Payment): string | undefined {
   return present(p.iban) ? p.iban : present(p.account_number) ? p.account_number : undefined;

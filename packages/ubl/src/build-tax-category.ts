@@ -2,7 +2,7 @@ import type { UblTaxCategory } from './tax-category.ts';
 import { decimalText } from './ubl-values.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
-export const TAX_SCHEME_ID = 'VAT';
+const TAX_SCHEME_ID = 'VAT';
 
 /**
  * A TaxCategory or ClassifiedTaxCategory in the TaxCategoryType sequence:

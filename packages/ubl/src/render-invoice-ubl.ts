@@ -9,13 +9,13 @@ import { invoiceHasTax } from './tax-category.ts';
 import { computeUblAmounts } from './ubl-amounts.ts';
 import { XmlWriter } from './xml-writer.ts';
 
-export const UBL_NAMESPACES = {
+const UBL_NAMESPACES = {
   xmlns: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
   'xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   'xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
 } as const;
 export const EN16931_CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017';
-export const COMMERCIAL_INVOICE = '380'; // UNCL1001
+const COMMERCIAL_INVOICE = '380'; // UNCL1001
 
 /**
  * Renders a UBL 2.1 Invoice (EN 16931 core) from the D1 result. Elements follow the strict sequence

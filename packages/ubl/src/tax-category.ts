@@ -7,7 +7,7 @@ import { ZERO, money, type CalculatedInvoice, type CalculatedLine } from './mode
  * E exempt (a line with no tax in an invoice that taxes other lines), O not subject to VAT (every line
  * of an invoice without any tax).
  */
-export type TaxCategoryId = 'S' | 'Z' | 'E' | 'O';
+type TaxCategoryId = 'S' | 'Z' | 'E' | 'O';
 
 export interface UblTaxCategory {
   id: TaxCategoryId;
@@ -19,9 +19,9 @@ export interface UblTaxCategory {
   exemptionReason?: string;
 }
 
-export const EXEMPT_REASON = 'No tax is charged on this supply';
-export const NOT_SUBJECT_REASON_CODE = 'VATEX-EU-O';
-export const NOT_SUBJECT_REASON = 'Not subject to VAT';
+const EXEMPT_REASON = 'No tax is charged on this supply';
+const NOT_SUBJECT_REASON_CODE = 'VATEX-EU-O';
+const NOT_SUBJECT_REASON = 'Not subject to VAT';
 
 /** Lines, allowances and charges with the same key belong to the same EN 16931 VAT breakdown (BR-S-08). */
 export function categoryKey(c: UblTaxCategory): string {
@@ -51,6 +51,6 @@ export function shippingTaxCategory(hasTax: boolean): UblTaxCategory {
   return hasTax ? zeroRated() : notSubjectToVat();
 }
 
-export function notSubjectToVat(): UblTaxCategory {
+function notSubjectToVat(): UblTaxCategory {
   return { id: 'O', exemptionReasonCode: NOT_SUBJECT_REASON_CODE, exemptionReason: NOT_SUBJECT_REASON };
 }

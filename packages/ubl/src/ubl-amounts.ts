@@ -16,7 +16,7 @@ export interface DocumentAllowanceCharge {
 }
 
 /** One VAT breakdown (BG-23). */
-export interface TaxSubtotal {
+interface TaxSubtotal {
   taxable: Decimal;
   amount: Decimal;
   category: UblTaxCategory;
@@ -44,7 +44,7 @@ export interface UblAmounts {
 
 export const DISCOUNT_REASON_CODE = '95'; // UNCL5189 "Discount"
 export const DISCOUNT_REASON = 'Discount';
-export const FREIGHT_REASON_CODE = 'FC'; // UNCL7161 "Freight service"
+const FREIGHT_REASON_CODE = 'FC'; // UNCL7161 "Freight service"
 
 const sum = (values: Decimal[]) => values.reduce((a, b) => a.plus(b), ZERO);
 

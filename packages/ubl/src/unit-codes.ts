@@ -41,7 +41,7 @@ const UNIT_CODES = new Map<string, string>();
 for (const [code, words] of Object.entries(UNIT_WORDS)) for (const w of words) UNIT_CODES.set(w, code);
 
 /** The code used when a unit is absent or unknown: C62 "one", the EN 16931 default for counted things. */
-export const DEFAULT_UNIT_CODE = 'C62';
+const DEFAULT_UNIT_CODE = 'C62';
 
 export function unitCodeFor(unit: string | undefined): string {
   if (unit === undefined) return DEFAULT_UNIT_CODE;

@@ -17,7 +17,7 @@ export function xmlSafeText(text: string): string {
 }
 
 /** Escapes text for element content and attribute values (CR as a character reference so it survives parsing). */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return xmlSafeText(text).replace(ESCAPED, (c) => ENTITIES[c]);
 }
 
