@@ -30,7 +30,7 @@ export interface ItemView {
   amount: string;
 }
 
-export interface TotalRow {
+interface TotalRow {
   label: string;
   value: string;
   /** `total` for the grand total, `due` for the balance due: the rows templates emphasise. */
@@ -71,7 +71,7 @@ function fields(pairs: [string, string | undefined][]): Field[] {
 }
 
 /** Splits client text into lines: CRLF/CR normalised, trailing blanks dropped. */
-export function textLines(text: string | undefined): string[] {
+function textLines(text: string | undefined): string[] {
   if (!present(text)) return [];
   return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').trimEnd().split('\n').map((l) => l.trimEnd());
 }
@@ -99,7 +99,7 @@ function shipToView(shipTo: ShipTo | undefined, heading: string, language: strin
   return { heading, name: shipTo.name?.trim() ?? '', address, details: [] };
 }
 
-export function parseAccent(hex: string | undefined): [number, number, number] | undefined {
+function parseAccent(hex: string | undefined): [number, number, number] | undefined {
   const m = hex ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex) : null;
   return m ? [parseInt(m[1], 16) / 255, parseInt(m[2], 16) / 255, parseInt(m[3], 16) / 255] : undefined;
 }

@@ -13,7 +13,7 @@ export function qrSide(matrix: QrMatrix): number {
  * with one fill, on a white square that holds the 4-module quiet zone. The symbol itself is never
  * mirrored (a mirrored QR code does not scan): in RTL only its position moves.
  */
-export function drawQr(c: Canvas, matrix: QrMatrix, x: number, top: number, side: number): void {
+function drawQr(c: Canvas, matrix: QrMatrix, x: number, top: number, side: number): void {
   const module = side / (matrix.size + 2 * QUIET_ZONE_MODULES);
   const left = c.px(x, side);
   const pageTop = PAGE.height - top;

@@ -33,7 +33,7 @@ export interface Theme {
 
 export const WHITE: Rgb = [1, 1, 1];
 export const INK: Rgb = [0.13, 0.14, 0.16];
-export const GREY: Rgb = [0.42, 0.44, 0.48];
+const GREY: Rgb = [0.42, 0.44, 0.48];
 export const HAIRLINE: Rgb = [0.85, 0.86, 0.88];
 
 export function hexRgb(hex: string): Rgb {
@@ -46,7 +46,7 @@ export function tint(c: Rgb, amount: number): Rgb {
 }
 
 /** Relative luminance, to pick readable text on a fill of the client's accent colour. */
-export function isDark(c: Rgb): boolean {
+function isDark(c: Rgb): boolean {
   return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] < 0.6;
 }
 

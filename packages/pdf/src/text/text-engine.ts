@@ -11,7 +11,7 @@ import { drawLine } from './draw-glyphs.ts';
 
 export interface TextStyle { size: number; weight?: FontWeight; color?: [number, number, number] }
 
-export interface DrawOptions {
+interface DrawOptions {
   align?: 'left' | 'right' | 'center';
   /** Box width for right/center alignment: the box is x..x+width. Without it, x is the anchor.
    *  A line wider than its box is drawn smaller to fit it: layout code wraps or shrinks first, this only

@@ -15,7 +15,7 @@ export function resolve(body: Record<string, unknown>): ResolvedInvoice {
 }
 
 /** Client-entered text per language: a reader of that language would write these. */
-export const SAMPLE_TEXT: Record<string, { item: string; city: string; note: string }> = {
+const SAMPLE_TEXT: Record<string, { item: string; city: string; note: string }> = {
   en: { item: 'Website redesign and development', city: 'London', note: 'Thank you for your business.' },
   nl: { item: 'Herontwerp en ontwikkeling van de website', city: 'Amsterdam', note: 'Bedankt voor uw opdracht.' },
   de: { item: 'Neugestaltung und Entwicklung der Website', city: 'München', note: 'Vielen Dank für Ihren Auftrag.' },
@@ -29,7 +29,7 @@ export const SAMPLE_TEXT: Record<string, { item: string; city: string; note: str
   hi: { item: 'वेबसाइट का नया डिज़ाइन और विकास', city: 'मुंबई', note: 'आपके व्यवसाय के लिए धन्यवाद।' },
 };
 
-export const CURRENCY_OF: Record<string, string> = {
+const CURRENCY_OF: Record<string, string> = {
   en: 'GBP', nl: 'EUR', de: 'EUR', fr: 'EUR', es: 'EUR', pt: 'BRL', ar: 'AED', ja: 'JPY', ru: 'RUB', it: 'EUR', hi: 'INR',
 };
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 
-export const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test/.out/pdf-layout');
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test/.out/pdf-layout');
 
 export function writePdf(name: string, bytes: Uint8Array): string {
   mkdirSync(OUT, { recursive: true });

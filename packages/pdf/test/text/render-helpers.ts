@@ -9,7 +9,7 @@ import { loadFontSet, type FontSet } from '../../src/text/font-set.ts';
 import { createTextEngine, type TextStyle } from '../../src/text/text-engine.ts';
 import { loadFontFiles } from '../helpers/load-fonts.ts';
 
-export const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test/.out/pdf-text');
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test/.out/pdf-text');
 
 export function fontSet(): FontSet {
   const { fontFiles, harfbuzzWasm } = loadFontFiles();
