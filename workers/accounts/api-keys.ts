@@ -5,7 +5,7 @@ import type { Env } from '../env.ts';
 import { forgetLiveKey, pushLiveKey } from '../limits/account-facts.ts';
 import type { KeyOwner } from './caller.ts';
 
-export const API_KEY_PREFIX = 'inv_sk_';
+const API_KEY_PREFIX = 'inv_sk_';
 const KEY_SHAPE = /^inv_sk_[0-9A-Za-z]{40}$/;
 
 export function newApiKey(): string {

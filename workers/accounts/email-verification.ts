@@ -2,7 +2,7 @@
 import { randomToken } from '../crypto/random-ids.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 
-export const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
+const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 
 export async function createVerificationToken(db: D1Database, accountId: string, now: number): Promise<string> {
   const token = randomToken();

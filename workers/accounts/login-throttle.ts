@@ -2,8 +2,8 @@
 import { sha256Hex } from '../crypto/sha256.ts';
 import { ApiError } from '../http/api-error.ts';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_FAILURE_LIMIT = 10;
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Scopes counted for one attempt; the email is hashed so that no address of a non-account is stored. */
 export async function loginScopes(ip: string, email: string): Promise<string[]> {

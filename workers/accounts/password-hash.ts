@@ -2,7 +2,7 @@
 import { base64ToBytes, bytesToBase64 } from '../crypto/byte-encoding.ts';
 import { timingSafeEqual } from '../crypto/timing-safe-equal.ts';
 
-export const PBKDF2_ITERATIONS = 100_000;
+const PBKDF2_ITERATIONS = 100_000;
 const encoder = new TextEncoder();
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {

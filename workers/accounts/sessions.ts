@@ -3,8 +3,8 @@ import { randomToken } from '../crypto/random-ids.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { KeyOwner } from './caller.ts';
 
-export const SESSION_COOKIE = 'inv_session';
-export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const SESSION_COOKIE = 'inv_session';
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export async function createSession(db: D1Database, accountId: string, now: number): Promise<string> {
   const id = randomToken();
