@@ -3,7 +3,7 @@
 import { deliveryHeaders } from './webhook-signature.ts';
 import type { WebhookEvent } from './webhook-event.ts';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** Resolves to the HTTP status, or 0 for a network error or timeout. Never throws. */
 export async function deliverWebhook(url: string, secret: string, event: WebhookEvent, attemptSeconds: number, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<number> {

@@ -7,7 +7,7 @@ import type { WebhookEventType } from './webhook-create-body.ts';
 import { INLINE_EVENT_MAX_BYTES, PARKED_EVENT_TTL_SECONDS, parkedEventKey, type WebhookEvent, type WebhookMessage } from './webhook-event.ts';
 import { subscribedWebhooks } from './webhook-store.ts';
 
-export function newEventId(): string {
+function newEventId(): string {
   return `evt_${randomBase62(24)}`;
 }
 

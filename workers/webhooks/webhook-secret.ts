@@ -3,7 +3,7 @@
 import { base64ToBytes, bytesToBase64 } from '../crypto/byte-encoding.ts';
 import { ApiError } from '../http/api-error.ts';
 
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 
 export function newWebhookSecret(): string {
   return SECRET_PREFIX + bytesToBase64(crypto.getRandomValues(new Uint8Array(32)));

@@ -55,7 +55,7 @@ export function toPublicWebhook(w: StoredWebhook): Webhook {
   return pub;
 }
 
-export function newWebhookId(): string {
+function newWebhookId(): string {
   return `wh_${randomBase62(24)}`;
 }
 

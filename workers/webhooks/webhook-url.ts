@@ -3,7 +3,7 @@
 // (DEV_MODE=true) http(s)://localhost and http(s)://127.0.0.1 are accepted so a receiver can run
 // on the developer's machine. Hostnames are not resolved: DNS can change after registration.
 
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 
 /** Returns null when acceptable, otherwise the reason (used in the validation_error message). */
 export function webhookUrlProblem(raw: unknown, devMode: boolean): string | null {
