@@ -4,9 +4,9 @@
 // SQLite storage (a value may not exceed 2 MB), so multi-megabyte PDFs replay byte for byte.
 import { DurableObject } from 'cloudflare:workers';
 
-export const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
+const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
 /** A started request that never finished (crashed isolate) stops blocking its key after this. */
-export const IN_FLIGHT_LEASE_MS = 10 * 60 * 1000;
+const IN_FLIGHT_LEASE_MS = 10 * 60 * 1000;
 
 export interface StoredResponse {
   status: number;

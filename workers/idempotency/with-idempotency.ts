@@ -5,7 +5,7 @@ import { sha256Hex } from '../crypto/sha256.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const MAX_KEY_LENGTH = 255;
 const CHUNK_BYTES = 1024 * 1024;
 /** Response headers that are part of the stored answer (D8); others (request id, limits) are per request. */
