@@ -20,7 +20,7 @@ export interface Env {
   EMAIL_FROM?: string;
 }
 
-export interface AppVariables {
+interface AppVariables {
   requestId: string;
   startedAt: number;
 }

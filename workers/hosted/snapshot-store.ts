@@ -8,7 +8,7 @@ import { HOSTED_ID_PATTERN, hostedLinkSecret, newHostedId, signHostedId, verifyH
 export const HOSTED_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
 /** Image bytes as fetched and checked at generation time, so re-rendering never fetches again. */
-export interface SnapshotImage {
+interface SnapshotImage {
   mime: 'image/png' | 'image/jpeg';
   base64: string;
 }
@@ -43,7 +43,7 @@ export function snapshotKey(id: string): string {
   return `snap:${id}`;
 }
 
-export function hostedUrlFor(baseUrl: string, id: string, sig: string): string {
+function hostedUrlFor(baseUrl: string, id: string, sig: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/api/i/${id}?t=${sig}`;
 }
 

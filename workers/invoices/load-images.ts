@@ -55,7 +55,7 @@ async function fetchImage(field: string, url: string): Promise<Uint8Array> {
 }
 
 /** Loads and checks one image source (a data: URI or an https URL). */
-export async function loadImage(field: string, source: string): Promise<LoadedImage> {
+async function loadImage(field: string, source: string): Promise<LoadedImage> {
   const dataUri = /^data:image\/(?:png|jpe?g);base64,(.*)$/is.exec(source);
   const bytes = dataUri ? decodeBase64(field, dataUri[1]) : await fetchImage(field, source);
   if (bytes.byteLength > LIMITS.maxImageBytes) throw invalid(field, 'image must be at most 2.5 MB');

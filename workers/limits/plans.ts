@@ -18,7 +18,7 @@ export const PLAN_LIMITS: Record<Tier, PlanLimits> = {
 };
 
 /** D3: per client IP, 20 per hour and 100 per week; anonymous calls produce no documents, so no monthly quota. */
-export const ANONYMOUS_LIMITS: PlanLimits = { hourly: 20, weekly: 100, monthly: null, monthlyPdfs: null };
+const ANONYMOUS_LIMITS: PlanLimits = { hourly: 20, weekly: 100, monthly: null, monthlyPdfs: null };
 
 export function limitsFor(caller: Caller): PlanLimits {
   return caller.kind === 'anonymous' ? ANONYMOUS_LIMITS : PLAN_LIMITS[caller.tier];

@@ -5,7 +5,7 @@ import type { PlanLimits } from './plans.ts';
 import type { Usage } from './rate-limiter-object.ts';
 import { windowsAt } from './windows.ts';
 
-export interface WindowState {
+interface WindowState {
   limit: number;
   used: number;
   reset_at: number;
