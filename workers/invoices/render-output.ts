@@ -9,7 +9,7 @@ import { renderPdf } from '../pdf/render-pdf.ts';
 import type { PreparedInvoice } from './prepare-invoice.ts';
 
 /** The header naming the EN 16931 rules the UBL document fails for lack of request data (docs/ubl.md). */
-export const EN16931_ISSUES_HEADER = 'X-EN16931-Issues';
+const EN16931_ISSUES_HEADER = 'X-EN16931-Issues';
 
 /**
  * The UBL document and the EN 16931 rules it cannot satisfy (empty when it conforms). Issue 5: a failure
