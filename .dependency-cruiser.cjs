@@ -46,6 +46,20 @@ module.exports = {
       from: { path: '^packages/([^/]+)/' },
       to: { path: '^packages/', pathNot: '^packages/$1/', dependencyTypes: ['local'] },
     },
+    {
+      name: 'limits-to-accounts-via-caller-only',
+      severity: 'error',
+      comment: 'Accounts depend on limits (rotation pushes the live key); limits see accounts only through the leaf accounts/caller.ts.',
+      from: { path: '^workers/limits/' },
+      to: { path: '^workers/accounts/', pathNot: '^workers/accounts/caller\\.ts$' },
+    },
+    {
+      name: 'accounts-caller-is-a-leaf',
+      severity: 'error',
+      comment: 'accounts/caller.ts (Caller, KeyOwner, Tier, invalidApiKeyError) imports nothing of accounts or limits.',
+      from: { path: '^workers/accounts/caller\\.ts$' },
+      to: { path: '^workers/(accounts|limits)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
