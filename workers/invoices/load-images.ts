@@ -12,13 +12,23 @@ import { fetchImageBytes, type ImageFetches } from './image-fetches.ts';
 export interface LoadedImage {
   mime: 'image/png' | 'image/jpeg';
   bytes: Uint8Array;
+  /** Fetched from a URL: any later problem with it answers the one URL message too (H2). */
+  fromUrl: boolean;
 }
+
+/** The request field of each image slot the PDF has. */
+export const IMAGE_FIELDS = { logo: 'from.logo', signature: 'signature' } as const;
 
 /** H2: the one answer for an image URL that could not be used. */
 export const IMAGE_URL_RULES = 'could not be loaded from this URL (https only, public hosts, at most 2.5 MB, PNG or JPEG)';
 
 function invalid(field: string, rule: string): ApiError {
   return new ApiError('validation_error', `${field}: ${rule}`);
+}
+
+/** The 400 for an image that cannot be used: an image URL's one message, or what is wrong with a data: URI. */
+export function imageRefusal(field: string, fromUrl: boolean, problem: string): ApiError {
+  return invalid(field, fromUrl ? IMAGE_URL_RULES : problem);
 }
 
 function decodeBase64(field: string, b64: string): Uint8Array {
@@ -49,7 +59,7 @@ export async function loadImage(field: string, source: string, fetches: ImageFet
   const bytes = dataUri ? decodeBase64(field, dataUri[1]) : await loadFromUrl(field, source, fetches);
   const problem = contentProblem(bytes);
   if (problem) throw invalid(field, problem);
-  return { mime: detectImageType(bytes) === 'png' ? 'image/png' : 'image/jpeg', bytes };
+  return { mime: detectImageType(bytes) === 'png' ? 'image/png' : 'image/jpeg', bytes, fromUrl: !dataUri };
 }
 
 /** Loads the request's logo (on `from`) and signature in parallel, within the request's fetch budget. */
