@@ -45,7 +45,7 @@ describe('H3: images the renderer cannot use', () => {
 
   it.each([
     ['over the pixel limits', pngHeaderOnly(3000, 3000), /^from\.logo: is 3000×3000 pixels/],
-    ['with a sound header but data that does not decode', pngWithData(16, 16, new Uint8Array([0, 0, 1, 2])), /^from\.logo: could not be decoded/],
+    ['with a sound header but data that does not inflate', pngWithData(16, 16, new Uint8Array([0, 0, 1, 2])), /^from\.logo: is not a complete PNG image/],
   ])('a logo %s is the answer the caller chose (generate: 400 naming the field), never a PDF without it nor a 500', async (_, logo, message) => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const err = await renderPdf(resolved, { logo }, undefined, 'req_IMGIMGIMGIMGIMGIMG00', refuse).catch((e: unknown) => e);

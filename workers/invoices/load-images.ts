@@ -1,10 +1,11 @@
 // D5: logo and signature are PNG or JPEG (magic bytes), at most 2.5 MB decoded, from a data: URI or an
-// https URL (image-fetches.ts: address policy H1, request budget H2). Every failure is the client's:
-// 400 validation_error naming the field. A data: URI is told what is wrong with it; an image URL
-// that gives nothing usable, for whatever reason, answers one message (H2), so the answer tells
-// nothing about what sits behind an address, nor whether a port is open.
+// https URL (image-fetches.ts: address policy H1, request budget H2), with a sound header within the
+// pixel limits and, for a PNG, data that inflates to what the header says (H3). Every failure is
+// the client's: 400 validation_error naming the field. A data: URI is told what is wrong with it;
+// an image URL that gives nothing usable, for whatever reason, answers one message (H2), so the
+// answer tells nothing about what sits behind an address, nor whether a port is open.
 import { LIMITS } from '@invoice/model';
-import { detectImageType } from '@invoice/pdf';
+import { IMAGE_LIMITS, inspectImage } from '@invoice/pdf';
 import { ApiError } from '../http/api-error.ts';
 import { base64ToBytes } from '../http/byte-encoding.ts';
 import { fetchImageBytes, type ImageFetches } from './image-fetches.ts';
@@ -20,7 +21,7 @@ export interface LoadedImage {
 export const IMAGE_FIELDS = { logo: 'from.logo', signature: 'signature' } as const;
 
 /** H2: the one answer for an image URL that could not be used. */
-export const IMAGE_URL_RULES = 'could not be loaded from this URL (https only, public hosts, at most 2.5 MB, PNG or JPEG)';
+export const IMAGE_URL_RULES = `could not be loaded from this URL (https only, public hosts; a PNG or JPEG of at most 2.5 MB and ${IMAGE_LIMITS.maxSide} pixels a side, a PNG at most 2 megapixels)`;
 
 function invalid(field: string, rule: string): ApiError {
   return new ApiError('validation_error', `${field}: ${rule}`);
@@ -39,27 +40,16 @@ function decodeBase64(field: string, b64: string): Uint8Array {
   }
 }
 
-/** Why `bytes` cannot be the image, or null when they can. */
-function contentProblem(bytes: Uint8Array): string | null {
-  if (bytes.byteLength > LIMITS.maxImageBytes) return 'image must be at most 2.5 MB';
-  const type = detectImageType(bytes);
-  if (type !== 'png' && type !== 'jpeg') return 'must be a PNG or JPEG image (checked by its bytes)';
-  return null;
-}
-
-async function loadFromUrl(field: string, url: string, fetches: ImageFetches): Promise<Uint8Array> {
-  const bytes = await fetchImageBytes(fetches, url).catch(() => null);
-  if (!bytes || contentProblem(bytes)) throw invalid(field, IMAGE_URL_RULES);
-  return bytes;
-}
-
 /** Loads and checks one image source (a data: URI or an https URL). */
 export async function loadImage(field: string, source: string, fetches: ImageFetches): Promise<LoadedImage> {
   const dataUri = /^data:image\/(?:png|jpe?g);base64,(.*)$/is.exec(source);
-  const bytes = dataUri ? decodeBase64(field, dataUri[1]) : await loadFromUrl(field, source, fetches);
-  const problem = contentProblem(bytes);
-  if (problem) throw invalid(field, problem);
-  return { mime: detectImageType(bytes) === 'png' ? 'image/png' : 'image/jpeg', bytes, fromUrl: !dataUri };
+  const fromUrl = !dataUri;
+  const bytes = dataUri ? decodeBase64(field, dataUri[1]) : await fetchImageBytes(fetches, source).catch(() => undefined);
+  if (!bytes) throw invalid(field, IMAGE_URL_RULES);
+  if (bytes.byteLength > LIMITS.maxImageBytes) throw imageRefusal(field, fromUrl, 'image must be at most 2.5 MB');
+  const inspection = inspectImage(bytes);
+  if (!inspection.ok) throw imageRefusal(field, fromUrl, inspection.message);
+  return { mime: inspection.header.type === 'png' ? 'image/png' : 'image/jpeg', bytes, fromUrl };
 }
 
 /** Loads the request's logo (on `from`) and signature in parallel, within the request's fetch budget. */

@@ -11,7 +11,7 @@ export const IMAGE_LIMITS = {
   maxPngPixels: 2_097_152,
 } as const;
 
-export const IMAGE_LIMITS_RULE = `an image may be at most ${IMAGE_LIMITS.maxSide} pixels a side, a PNG at most 2 megapixels (${IMAGE_LIMITS.maxPngPixels} pixels)`;
+const IMAGE_LIMITS_RULE = `an image may be at most ${IMAGE_LIMITS.maxSide} pixels a side, a PNG at most 2 megapixels (${IMAGE_LIMITS.maxPngPixels} pixels)`;
 
 export interface ImageHeader {
   type: ImageType;
