@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../../workers/pdf/render-pdf.ts';
 import { cachedHostedPdf, hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
 import { storeSnapshot, type InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
+import { pngHeaderOnly, pngWithData, toBase64 } from './image-fixtures.ts';
 
 const BASE = 'https://invoices.example.com';
 
@@ -43,10 +44,10 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     const logo = Uint8Array.from(atob(PNG_B64), (ch) => ch.charCodeAt(0));
-    const expected = await renderPdf(resolved, { logo }, { text: link.hosted_url, caption: 'url' }, 'req_test');
+    const expected = await renderPdf(resolved, { logo }, { text: link.hosted_url, caption: 'url' }, 'req_test', 'omit');
     expect(served).toEqual(expected);
     // and the stored logo really reaches the renderer
-    const withoutLogo = await renderPdf(resolved, {}, { text: link.hosted_url, caption: 'url' }, 'req_test');
+    const withoutLogo = await renderPdf(resolved, {}, { text: link.hosted_url, caption: 'url' }, 'req_test', 'omit');
     expect(served).not.toEqual(withoutLogo);
   });
 
@@ -55,7 +56,19 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const link = await storeSnapshot(env, snap, Date.now(), BASE);
     const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
-    expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x', caption: 'url' }, 'req_test'));
+    expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x', caption: 'url' }, 'req_test', 'omit'));
+  });
+
+  it('H3: a stored image that is not fit to render (a snapshot older than the limits) is left out; the link still works', async () => {
+    for (const logo of [pngHeaderOnly(3000, 3000), pngWithData(8, 8, new Uint8Array([0, 0, 1, 2]))]) {
+      const snap = snapshot({}, { logo: { mime: 'image/png', base64: toBase64(logo) } });
+      const link = await storeSnapshot(env, snap, Date.now(), BASE);
+      const res = await exports.default.fetch(link.hosted_url);
+      expect(res.status).toBe(200);
+      const served = new Uint8Array(await res.arrayBuffer());
+      const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
+      expect(served).toEqual(await renderPdf(resolved, {}, { text: link.hosted_url, caption: 'url' }, 'req_test', 'omit'));
+    }
   });
 
   it('issue 10.4: after its first render the PDF is served from KV, byte for byte, and the entry expires with the link', async () => {
@@ -73,3 +86,4 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     expect((await exports.default.fetch(`${BASE}/api/i/${link.id}?t=wrong`)).status).toBe(404);
   });
 });
+

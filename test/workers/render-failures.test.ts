@@ -1,13 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ResolvedInvoice } from '@invoice/model';
+import { parseInvoiceRequest, resolveInvoice, type ResolvedInvoice } from '@invoice/model';
 import { ApiError } from '../../workers/http/api-error.ts';
 import { renderPdf } from '../../workers/pdf/render-pdf.ts';
+import { pngHeaderOnly, pngWithData } from './image-fixtures.ts';
 
 describe('issue 4: failures inside rendering', () => {
   it('become 500 pdf_error naming the request id, with the cause only in the log', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = { request: { invoice: {} }, totals: {} } as unknown as ResolvedInvoice;
-    const err = await renderPdf(broken, {}, undefined, 'req_TESTTESTTESTTESTTEST').catch((e: unknown) => e);
+    const err = await renderPdf(broken, {}, undefined, 'req_TESTTESTTESTTESTTEST', 'omit').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(500);
     expect((err as ApiError).code).toBe('pdf_error');
@@ -35,3 +36,26 @@ describe('issue 5: failures inside the UBL writer', () => {
     errors.mockRestore();
   });
 });
+
+describe('H3: images the renderer cannot use', () => {
+  const parsed = parseInvoiceRequest({ from: { name: 'A' }, to: { name: 'B' }, invoice: { number: 'IMG-1', date: '2026-03-02' }, items: [{ description: 'x', quantity: 1, unit_price: 1 }] });
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const resolved = resolveInvoice(parsed.value, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
+  const refuse = (err: { slot: string; problem: string }) => new ApiError('validation_error', `${err.slot === 'logo' ? 'from.logo' : 'signature'}: ${err.problem}`);
+
+  it.each([
+    ['over the pixel limits', pngHeaderOnly(3000, 3000), /^from\.logo: is 3000×3000 pixels/],
+    ['with a sound header but data that does not inflate', pngWithData(16, 16, new Uint8Array([0, 0, 1, 2])), /^from\.logo: is not a complete PNG image/],
+  ])('a logo %s is the answer the caller chose (generate: 400 naming the field), never a PDF without it nor a 500', async (_, logo, message) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const err = await renderPdf(resolved, { logo }, undefined, 'req_IMGIMGIMGIMGIMGIMG00', refuse).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, code: 'validation_error', message: expect.stringMatching(message) });
+    expect(errors).not.toHaveBeenCalled();
+    // 'omit' (hosted re-render of an old snapshot): the invoice without the image
+    const omitted = await renderPdf(resolved, { logo }, undefined, 'req_IMGIMGIMGIMGIMGIMG00', 'omit');
+    expect(omitted).toEqual(await renderPdf(resolved, {}, undefined, 'req_IMGIMGIMGIMGIMGIMG00', 'omit'));
+    errors.mockRestore();
+  });
+});
+

@@ -145,6 +145,22 @@ describe('webhook queue consumer (D10)', () => {
     expect(seen[0].redirect).toBe('manual');
     expect(result.explicitAcks).toEqual([msg.id]);
   });
+
+  it.each(['https://[::7f00:1]/h', 'https://localhost./h', 'https://[2002:a9fe:a9fe::1]/h', 'https://10.0.0.1/h'])(
+    'H1: a stored URL the address policy now refuses (%s) is never contacted; the attempt is recorded and dropped',
+    async (url) => {
+      const { hook } = await registerHook('acct_refused', url);
+      const { spy } = mockReceiver([200]);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const msg = message(eventMessage(hook.id, 'acct_refused'));
+      const result = await runQueue([msg]);
+      expect(spy).not.toHaveBeenCalled();
+      expect(result.explicitAcks).toEqual([msg.id]);
+      expect(result.retryMessages).toEqual([]);
+      expect((await getWebhookById(env.DB, hook.id))!.last_status).toBe(0);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('refused by the address policy'));
+    },
+  );
 });
 
 describe('event emission (D10)', () => {

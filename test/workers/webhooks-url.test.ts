@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateJson } from '../../workers/http/read-json-body.ts';
+import { outboundUrlProblem as webhookUrlProblem } from '../../workers/net/url-policy.ts';
 import { webhookCreateSchema } from '../../workers/webhooks/webhook-create-body.ts';
 
 const parseWebhookCreate = (body: unknown, devMode: boolean) => validateJson(body, webhookCreateSchema(devMode));
-import { webhookUrlProblem } from '../../workers/webhooks/webhook-url.ts';
 
 describe('webhook URL rules (D10)', () => {
   it.each([

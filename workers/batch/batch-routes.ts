@@ -10,6 +10,7 @@ import { parseJsonText, readBodyText, validateJson } from '../http/read-json-bod
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { admitBatchItems, peekUsage, releaseDocuments } from '../limits/admit-request.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
+import { createImageFetches } from '../invoices/image-fetches.ts';
 import { prepareInvoice, type PreparedInvoice } from '../invoices/prepare-invoice.ts';
 import { validateInvoiceInput } from '../invoices/validate-invoice-input.ts';
 import { generateInvoiceBatch } from './batch-operations.ts';
@@ -17,7 +18,7 @@ import { mapConcurrently } from './map-concurrently.ts';
 
 export const batchRoutes = new Hono<AppEnv>();
 
-/** Items prepared at once: KV writes and image fetches overlap without exceeding the Worker's 6 connections. */
+/** Items prepared at once: KV writes overlap without exceeding the Worker's 6 connections (image fetches: at most 4, H2). */
 const CONCURRENCY = 6;
 
 type ItemResult = { index: number; success: true; invoice: PreparedInvoice['invoice'] } | { index: number; success: false; error: { code: string; message: string } };
@@ -51,12 +52,14 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
   // D7: every item counts against the windows; the longest prefix that fits is admitted.
   const { admitted, grant, refusal } = await admitBatchItems(c.env, caller, checked.map((x) => ({ pdf: x.request?.output === 'pdf' })), now);
   const baseUrl = new URL(c.req.url).origin;
+  // H2: one fetch budget for the images of every item (10 s in all, at most 4 in flight).
+  const imageFetches = createImageFetches(c.env);
 
   const results: ItemResult[] = await mapConcurrently(checked, CONCURRENCY, async (item, index): Promise<ItemResult> => {
     if (index >= admitted) return { index, success: false, error: refusal!.toBody().error };
     if (!item.request) return { index, success: false, error: item.error!.toBody().error };
     try {
-      const prepared = await prepareInvoice(c.env, caller, item.request as InvoiceRequest, { now, baseUrl, needImages: false });
+      const prepared = await prepareInvoice(c.env, caller, item.request as InvoiceRequest, { now, baseUrl, needImages: false, imageFetches });
       return { index, success: true, invoice: prepared.invoice };
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) return { index, success: false, error: err.toBody().error };

@@ -1,11 +1,13 @@
 // The PDF of a hosted invoice, rendered on demand from its snapshot (D9) through the Worker's one
 // PDF path (bundled fonts, pdf_error contract). Same invoice, images and QR text as at generation,
-// so the bytes equal the PDF generate produced for this link (D14).
+// so the bytes equal the PDF generate produced for this link (D14). Stored images were checked at
+// generation; one that is not fit to render (stored before the limits of H3) is left out, so the
+// link still shows the invoice.
 import { renderPdf } from '../pdf/render-pdf.ts';
 import { snapshotImages, type RenderedSnapshot } from './render-snapshot.ts';
 import type { StoredSnapshot } from './snapshot-store.ts';
 
 export async function renderSnapshotPdf(snap: StoredSnapshot, rendered: RenderedSnapshot, requestId: string): Promise<Uint8Array> {
   const qr = rendered.qr && { text: rendered.qr.value, caption: rendered.qr.type };
-  return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId);
+  return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit');
 }

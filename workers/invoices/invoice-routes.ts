@@ -10,6 +10,7 @@ import { parseJsonText, readBodyText } from '../http/read-json-body.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { admitRequest, peekUsage, releaseDocuments, type UsageGrant } from '../limits/admit-request.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
+import { createImageFetches } from './image-fetches.ts';
 import { generateInvoice } from './invoice-operations.ts';
 import { prepareInvoice } from './prepare-invoice.ts';
 import { renderOutput } from './render-output.ts';
@@ -49,7 +50,7 @@ async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now
   const grant = await admitRequest(c.env, caller, { documents: request ? 1 : 0, pdfs: request?.output === 'pdf' ? 1 : 0, now });
   if (!request) throw refusal!.withHeaders(grant.headers);
   try {
-    const prepared = await prepareInvoice(c.env, caller, request, { now, baseUrl: new URL(c.req.url).origin, needImages: request.output === 'pdf' });
+    const prepared = await prepareInvoice(c.env, caller, request, { now, baseUrl: new URL(c.req.url).origin, needImages: request.output === 'pdf', imageFetches: createImageFetches(c.env) });
     const res = await renderOutput(c, prepared, {
       success: true,
       invoice: prepared.invoice,

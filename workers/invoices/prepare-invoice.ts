@@ -7,6 +7,7 @@ import type { Env } from '../env.ts';
 import { chooseQr, qrSummary, type QrChoice } from '../hosted/qr-choice.ts';
 import { storeSnapshot, type HostedLink } from '../hosted/snapshot-store.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { ImageFetches } from './image-fetches.ts';
 import { loadInvoiceImages, type LoadedImage } from './load-images.ts';
 import { resolveOrThrow } from './resolve-or-throw.ts';
 
@@ -22,13 +23,13 @@ export interface PreparedInvoice {
  * D3: anonymous callers get totals only (no snapshot, no QR). For accounts, `features.hosted_link`
  * and `features.qr` default to true (spec Features); D9: every output stores a snapshot when on.
  */
-export async function prepareInvoice(env: Env, caller: Caller, request: InvoiceRequest, opts: { now: number; baseUrl: string; needImages: boolean }): Promise<PreparedInvoice> {
+export async function prepareInvoice(env: Env, caller: Caller, request: InvoiceRequest, opts: { now: number; baseUrl: string; needImages: boolean; imageFetches: ImageFetches }): Promise<PreparedInvoice> {
   const resolved = resolveOrThrow(request, opts.now);
   if (caller.kind === 'anonymous') return { resolved, images: {}, invoice: toInvoiceResponse(resolved, {}) };
 
   const wantsHosted = request.features?.hosted_link ?? true;
   // The snapshot must be able to re-render the PDF later, so images are loaded whenever one is stored.
-  const images = opts.needImages || wantsHosted ? await loadInvoiceImages(request) : {};
+  const images = opts.needImages || wantsHosted ? await loadInvoiceImages(request, opts.imageFetches) : {};
   let hosted: HostedLink | undefined;
   if (wantsHosted) {
     if (!env.HOSTED_LINK_SECRET) throw new ApiError('not_provisioned', 'Hosted links are not configured on this server (HOSTED_LINK_SECRET is missing).');

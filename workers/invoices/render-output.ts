@@ -6,6 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { renderPdf } from '../pdf/render-pdf.ts';
+import { IMAGE_FIELDS, imageRefusal } from './load-images.ts';
 import type { PreparedInvoice } from './prepare-invoice.ts';
 
 /** The header naming the EN 16931 rules the UBL document fails for lack of request data (docs/ubl.md). */
@@ -32,7 +33,9 @@ export async function renderOutput(c: Context<AppEnv>, prepared: PreparedInvoice
     case 'pdf': {
       const { logo, signature } = prepared.images;
       const qr = prepared.qr && { text: prepared.qr.value, caption: prepared.qr.type };
-      const bytes = await renderPdf(prepared.resolved, { logo: logo?.bytes, signature: signature?.bytes }, qr, c.get('requestId'));
+      const bytes = await renderPdf(prepared.resolved, { logo: logo?.bytes, signature: signature?.bytes }, qr, c.get('requestId'), (err) =>
+        imageRefusal(IMAGE_FIELDS[err.slot], prepared.images[err.slot]?.fromUrl ?? false, err.problem),
+      );
       return new Response(bytes, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition('attachment', number, 'pdf') } });
     }
     case 'ubl': {

@@ -39,7 +39,15 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
   }
   const secret = await decryptSecret(await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY), hook.secret_ciphertext);
   const attemptSeconds = Math.floor(now() / 1000);
-  const status = await deliverWebhook(hook.url, secret, event, attemptSeconds);
+  const delivered = await deliverWebhook(hook.url, secret, event, attemptSeconds, { devMode: env.DEV_MODE === 'true' });
+  if (delivered === null) {
+    // Registered under older rules, refused by today's address policy (H1): nothing was sent, and no retry can change that.
+    log('warn', 'webhook URL refused by the address policy; delivery dropped', { event_id: event.id, webhook_id: hook.id });
+    await recordDelivery(env.DB, hook.id, attemptSeconds, 0);
+    message.ack();
+    return;
+  }
+  const status = delivered;
   await recordDelivery(env.DB, hook.id, attemptSeconds, status);
 
   const step = nextDeliveryStep(status, message.attempts, delays);

@@ -1,7 +1,7 @@
 // The WebhookCreate body (spec: Webhook resources; D10) as a zod schema — the validator and the
 // /openapi.json component. Events default to `[invoice.generated]`; unknown fields are ignored (D4).
 import { z } from 'zod';
-import { webhookUrlProblem } from './webhook-url.ts';
+import { outboundUrlProblem } from '../net/url-policy.ts';
 
 export const WEBHOOK_EVENTS = ['invoice.generated', 'batch.generated'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -18,7 +18,7 @@ function buildSchema(devMode: boolean) {
     url: z
       .string({ error: 'is required and must be a string' })
       .superRefine((url, ctx) => {
-        const problem = webhookUrlProblem(url, devMode);
+        const problem = outboundUrlProblem(url, devMode);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       })
       .transform((url) => url.trim())

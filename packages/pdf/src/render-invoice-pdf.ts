@@ -16,6 +16,11 @@ export interface RenderInvoiceOptions {
   images?: { logo?: Uint8Array; signature?: Uint8Array };
   /** What to encode (hosted link or payment.qr value) and a caption such as the QR type. */
   qr?: { text: string; caption?: string };
+  /**
+   * An image over the limits or that does not decode: 'fail' (default) throws ImageEmbedError
+   * naming the slot; 'omit' renders without it.
+   */
+  brokenImages?: 'fail' | 'omit';
 }
 
 const MARGIN = 42;
@@ -33,8 +38,8 @@ export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInv
     c: new Canvas(doc, engine, view.direction, view.language),
     view,
     theme: template.theme(view.accent),
-    logo: await embedImage(doc, opts.images?.logo),
-    signature: await embedImage(doc, opts.images?.signature),
+    logo: await embedImage(doc, opts.images?.logo, 'logo', opts.brokenImages ?? 'fail'),
+    signature: await embedImage(doc, opts.images?.signature, 'signature', opts.brokenImages ?? 'fail'),
     qr: opts.qr?.text ? { matrix: encodeQr(opts.qr.text), caption: view.qrCaption } : undefined,
     x: MARGIN,
     width: PAGE.width - 2 * MARGIN,

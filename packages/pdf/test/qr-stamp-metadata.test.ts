@@ -90,7 +90,7 @@ describe('D5: logo and signature images', () => {
     expect(fitInBox(100, 100, { x: 10, y: 0, width: 160, height: 60 }, 'right')).toEqual({ x: 110, y: 0, width: 60, height: 60 });
   });
 
-  it('embeds logo and signature scaled into their boxes; unreadable bytes are skipped, not fatal', async () => {
+  it('embeds logo and signature scaled into their boxes; unreadable bytes fail naming the slot, or are left out on request (H3)', async () => {
     const logo = pngBytes(600, 200, [200, 30, 30]);
     const signature = pngBytes(300, 100, [20, 20, 120]);
     for (const template of ['classic', 'modern', 'bold', 'minimal', 'navy']) {
@@ -104,8 +104,10 @@ describe('D5: logo and signature images', () => {
       expect(bluish, template).toBeGreaterThan(50);
       expect(pdfText(file)).toContain('Authorised signature');
     }
-    const broken = await renderInvoicePdf(resolve(fullInvoice('en', 'classic')), { fonts: fonts(), images: { logo: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]) } });
-    expect(broken.length).toBeGreaterThan(1000);
+    const damaged = { logo: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]) };
+    await expect(renderInvoicePdf(resolve(fullInvoice('en', 'classic')), { fonts: fonts(), images: damaged })).rejects.toMatchObject({ name: 'ImageEmbedError', slot: 'logo' });
+    const omitted = await renderInvoicePdf(resolve(fullInvoice('en', 'classic')), { fonts: fonts(), images: damaged, brokenImages: 'omit' });
+    expect(omitted.length).toBeGreaterThan(1000);
   });
 });
 

@@ -1,19 +1,37 @@
 import type { PDFDocument, PDFImage } from '@cantoo/pdf-lib';
-import { detectImageType } from './image-type.ts';
+import { inspectImage } from './image-header.ts';
+
+export type ImageSlot = 'logo' | 'signature';
+
+/** An image that cannot go into the PDF: over the limits (H3), damaged, or refused by pdf-lib's decoder. */
+export class ImageEmbedError extends Error {
+  constructor(
+    readonly slot: ImageSlot,
+    readonly problem: string,
+  ) {
+    super(`${slot} ${problem}`);
+    this.name = 'ImageEmbedError';
+  }
+}
 
 /**
- * Embeds PNG or JPEG bytes, chosen by magic bytes. Returns null for anything else or for a file
- * that does not decode: the Worker has already validated the bytes (D5), and a damaged image must
- * not cost the client the whole invoice.
+ * Embeds PNG or JPEG bytes, chosen by magic bytes, after their header passed `inspectImage` (so
+ * nothing over the limits is ever decoded). A file that fails either step throws ImageEmbedError,
+ * or, with `onBroken: 'omit'`, is left out.
  */
-export async function embedImage(doc: PDFDocument, bytes: Uint8Array | undefined): Promise<PDFImage | null> {
+export async function embedImage(doc: PDFDocument, bytes: Uint8Array | undefined, slot: ImageSlot, onBroken: 'fail' | 'omit'): Promise<PDFImage | null> {
   if (!bytes || bytes.length === 0) return null;
-  const type = detectImageType(bytes);
-  try {
-    if (type === 'png') return await doc.embedPng(bytes);
-    if (type === 'jpeg') return await doc.embedJpg(bytes);
-  } catch {
-    return null;
+  const inspection = inspectImage(bytes);
+  let failure: string;
+  if (inspection.ok) {
+    try {
+      return inspection.header.type === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+    } catch {
+      failure = 'could not be decoded (a damaged or unsupported PNG or JPEG)';
+    }
+  } else {
+    failure = inspection.message;
   }
-  return null;
+  if (onBroken === 'omit') return null;
+  throw new ImageEmbedError(slot, failure);
 }
