@@ -1,6 +1,5 @@
 // Helpers shared by the accounts, limits and idempotency tests: drive the real routes end to end.
 import { env, exports } from 'cloudflare:workers';
-import { timingSafeEqual } from '../../workers/crypto/timing-safe-equal.ts';
 import { assertDocumented, documentedPath } from './openapi-conformance-check.ts';
 
 // `env` and `exports` are typed by workers/cloudflare-env.d.ts (Cloudflare.Env extends the Worker's Env).
@@ -18,15 +17,6 @@ export async function workerFetch(input: string | Request, init?: RequestInit): 
 }
 
 export const BASE = 'http://localhost:8787';
-
-/**
- * No Worker code compares text in constant time (every secret is compared as a hash), so this lives
- * with the tests. Only accounts-security.test.ts uses it; drop both when that file is next edited.
- */
-export function timingSafeEqualText(a: string, b: string): boolean {
-  const encoder = new TextEncoder();
-  return timingSafeEqual(encoder.encode(a), encoder.encode(b));
-}
 
 export async function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const headers = new Headers(init.headers);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBodySchema, MeteredMetaSchema } from '../http/response-schemas.ts';
 
 /** Spec: Batch shapes. Items are validated one by one (a bad item fails alone), so the array holds raw values. */
-export const MAX_BATCH_ITEMS = 50;
+const MAX_BATCH_ITEMS = 50;
 
 export const BatchRequestSchema = z
   .object({
@@ -19,7 +19,7 @@ export const BatchRequestDocSchema = z
   .object({ invoices: z.array(InvoiceRequestSchema).min(1).max(MAX_BATCH_ITEMS) })
   .meta({ id: 'BatchRequestBody' });
 
-export const BatchResultSchema = z
+const BatchResultSchema = z
   .object({
     index: z.int(),
     success: z.boolean(),

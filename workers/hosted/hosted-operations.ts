@@ -5,7 +5,7 @@ import { defineOperation } from '../http/operation.ts';
 import { RequestMetaSchema } from '../http/response-schemas.ts';
 
 /** `format=json`: the invoice as generated; meta has no counters (the link is public, D9). */
-export const HostedInvoiceJsonSchema = z
+const HostedInvoiceJsonSchema = z
   .object({ success: z.literal(true), invoice: InvoiceResponseSchema, meta: RequestMetaSchema, anonymous: z.literal(false) })
   .meta({ id: 'HostedInvoiceJson' });
 

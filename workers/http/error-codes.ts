@@ -4,7 +4,7 @@
 // (auth_required, idempotency_key_conflict): their first row is the default, the throw site names the other.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export const ERROR_ROWS = [
+const ERROR_ROWS = [
   ['validation_error', 400, 'The body, a query parameter or a header breaks a rule; the message names the field and the rule (D4).'],
   ['invalid_currency', 400, '`invoice.currency` is not one of the supported currencies.'],
   ['invalid_language', 400, '`invoice.language` is not one of the supported languages.'],
@@ -58,8 +58,4 @@ export function statusFor<C extends ErrorCode>(code: C, status?: StatusOf<C>): E
 /** The table row that documents `code` sent with `status`, if any. */
 export function errorRow(code: string, status: number): ErrorRow | undefined {
   return ERROR_ROWS.find(([c, s]) => c === code && s === status);
-}
-
-export function isErrorCode(code: string): code is ErrorCode {
-  return defaults.has(code);
 }

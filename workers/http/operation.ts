@@ -6,19 +6,19 @@ import type { z } from 'zod';
 import type { CodeOf, ErrorStatus } from './error-codes.ts';
 import type { JsonBodyRule } from './read-json-body.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 /**
  * - `public`: no credentials are read.
  * - `optional`: an API key, a session or anonymous (generate: D3).
  * - `account`: an API key or the session cookie.
  */
-export type AuthMode = 'public' | 'optional' | 'account';
+type AuthMode = 'public' | 'optional' | 'account';
 
 /** Error codes a route may answer, by status; each (status, code) pair must be a row of the error table. */
-export type ErrorDeclarations = { readonly [S in ErrorStatus]?: readonly CodeOf<S>[] };
+type ErrorDeclarations = { readonly [S in ErrorStatus]?: readonly CodeOf<S>[] };
 
-export interface SuccessDeclaration {
+interface SuccessDeclaration {
   status: 200 | 201;
   description: string;
   /** The JSON body; with `pdf`/`xml` too, the body depends on a request field (`output`, `format`). */

@@ -7,7 +7,7 @@ import { SchemaComponents } from './schema-components.ts';
 
 let cached: string | undefined;
 
-export function buildOpenApiDocument(): Record<string, unknown> {
+function buildOpenApiDocument(): Record<string, unknown> {
   const components = new SchemaComponents();
   components.use(ErrorBodySchema, 'output');
   const paths: Record<string, Record<string, unknown>> = {};

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { outboundUrlProblem } from '../net/url-policy.ts';
 
-export const WEBHOOK_EVENTS = ['invoice.generated', 'batch.generated'] as const;
+const WEBHOOK_EVENTS = ['invoice.generated', 'batch.generated'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS, {

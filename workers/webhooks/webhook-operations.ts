@@ -5,7 +5,7 @@ import { defineOperation } from '../http/operation.ts';
 import { KB } from '../http/read-json-body.ts';
 import { WebhookCreateSchema, WebhookEventSchema } from './webhook-create-body.ts';
 
-export const WebhookSchema = z
+const WebhookSchema = z
   .object({
     id: z.string(),
     url: z.string(),
