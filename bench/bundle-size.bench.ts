@@ -7,8 +7,13 @@ import { gzipSync } from 'node:zlib';
 
 const out = mkdtempSync(join(tmpdir(), 'bundle-'));
 try {
-  execFileSync('wrangler', ['deploy', '--dry-run', '--outdir', out], { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: 'pipe' });
-  const files = readdirSync(out, { recursive: true }).map(String).filter((f) => statSync(join(out, f)).isFile() && !f.endsWith('.map'));
+  execFileSync('wrangler', ['deploy', '--dry-run', '--outdir', out], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    stdio: 'pipe',
+  });
+  const files = readdirSync(out, { recursive: true })
+    .map(String)
+    .filter((f) => statSync(join(out, f)).isFile() && !f.endsWith('.map'));
   let raw = 0;
   let gz = 0;
   const rows = files.map((f) => {
@@ -24,7 +29,10 @@ try {
 
 | file | size | gzip |
 |---|---|---|
-${rows.slice(0, 12).map((r) => `| ${r.f} | ${mb(r.raw)} MB | ${mb(r.z)} MB |`).join('\n')}
+${rows
+  .slice(0, 12)
+  .map((r) => `| ${r.f} | ${mb(r.raw)} MB | ${mb(r.z)} MB |`)
+  .join('\n')}
 | **total (${rows.length} files)** | **${mb(raw)} MB** | **${mb(gz)} MB** |
 
 Budget: compressed bundle under 10 MB (${gz < 10 * 1024 * 1024 ? 'met' : 'NOT met'}).

@@ -24,7 +24,13 @@ loadFontSet(freshFiles, { harfbuzz: files.harfbuzzWasm });
 const reparseMs = performance.now() - c0;
 const cached = measureAsync(async () => loadFontSet(files.fontFiles, { harfbuzz: files.harfbuzzWasm }), 2000, 100);
 
-const meta = (language: string) => ({ title: 'Invoice', author: 'Acme', subject: 'Invoice', language, creationDate: new Date('2026-03-01T00:00:00Z') });
+const meta = (language: string) => ({
+  title: 'Invoice',
+  author: 'Acme',
+  subject: 'Invoice',
+  language,
+  creationDate: new Date('2026-03-01T00:00:00Z'),
+});
 
 async function page(language: string, strings: number, save: boolean) {
   const doc = await createInvoiceDocument(meta(language));
@@ -35,7 +41,14 @@ async function page(language: string, strings: number, save: boolean) {
   for (let i = 0; i < strings; i++) {
     const s = `${list[i % list.length]} ${i}`;
     const w = te.measure(s, { size: 9 });
-    te.draw(p, s, 40, 800 - (i % 60) * 12, { size: 9, weight: i % 5 === 0 ? 'bold' : 'regular' }, { direction: rtl ? 'rtl' : 'ltr', align: rtl ? 'right' : 'left', width: Math.max(w, 500) });
+    te.draw(
+      p,
+      s,
+      40,
+      800 - (i % 60) * 12,
+      { size: 9, weight: i % 5 === 0 ? 'bold' : 'regular' },
+      { direction: rtl ? 'rtl' : 'ltr', align: rtl ? 'right' : 'left', width: Math.max(w, 500) },
+    );
   }
   return save ? finishDocument(doc) : doc;
 }
@@ -44,8 +57,10 @@ const rows: string[] = [];
 for (const lang of Object.keys(SAMPLES)) {
   const draw = await measureAsync(() => page(lang, 60, false), 200, 20);
   const whole = await measureAsync(() => page(lang, 20, true), 200, 20);
-  const size = (await page(lang, 20, true) as Uint8Array).length;
-  rows.push(`| ${lang} | ${ms(draw.median)} | ${ms(draw.p95)} | ${ms(whole.median)} | ${ms(whole.p95)} | ${(size / 1024).toFixed(1)} KiB |`);
+  const size = ((await page(lang, 20, true)) as Uint8Array).length;
+  rows.push(
+    `| ${lang} | ${ms(draw.median)} | ${ms(draw.p95)} | ${ms(whole.median)} | ${ms(whole.p95)} | ${(size / 1024).toFixed(1)} KiB |`,
+  );
 }
 
 console.log(`## PDF text engine (bench/pdf-text.bench.ts)

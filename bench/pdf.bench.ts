@@ -36,14 +36,18 @@ for (const language of LANGUAGES) {
   const fresh = await measureAsync(() => renderInvoicePdf(invoice, { fonts: fontSet, qr: freshLink() }), 60, 10);
   const budget = LATIN.has(language) ? 6 : 25;
   if (fresh.median > budget) over++;
-  rows.push(`| 20 lines, ${language} | ${ms(fresh.median)} | ${ms(fresh.p95)} | ${ms(same.median)} | ${pages} | ${(sample.length / 1024).toFixed(1)} KB | < ${budget} ms | ${fresh.median <= budget ? 'ok' : 'OVER'} |`);
+  rows.push(
+    `| 20 lines, ${language} | ${ms(fresh.median)} | ${ms(fresh.p95)} | ${ms(same.median)} | ${pages} | ${(sample.length / 1024).toFixed(1)} KB | < ${budget} ms | ${fresh.median <= budget ? 'ok' : 'OVER'} |`,
+  );
 }
 const big = resolve(fullInvoice('en', 'classic', { items: manyItems(100) }));
 const bigSample = await renderInvoicePdf(big, { fonts: fontSet, qr: sameLink });
 const bigPages = (await PDFDocument.load(bigSample)).getPageCount();
 const r100same = await measureAsync(() => renderInvoicePdf(big, { fonts: fontSet, qr: sameLink }), 40, 5);
 const r100 = await measureAsync(() => renderInvoicePdf(big, { fonts: fontSet, qr: freshLink() }), 40, 5);
-rows.push(`| 100 items, en | ${ms(r100.median)} | ${ms(r100.p95)} | ${ms(r100same.median)} | ${bigPages} | ${(bigSample.length / 1024).toFixed(1)} KB | < 50 ms | ${r100.median <= 50 ? 'ok' : 'OVER'} |`);
+rows.push(
+  `| 100 items, en | ${ms(r100.median)} | ${ms(r100.p95)} | ${ms(r100same.median)} | ${bigPages} | ${(bigSample.length / 1024).toFixed(1)} KB | < 50 ms | ${r100.median <= 50 ? 'ok' : 'OVER'} |`,
+);
 
 console.log(`## pdf: invoice rendering (renderInvoicePdf, classic template, with QR)
 
@@ -54,4 +58,5 @@ Fresh QR = a new ${freshLink().text.length}-character hosted link per render (wh
 |---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `);
-if (over || r100.median > 50) console.log(`_${over + (r100.median > 50 ? 1 : 0)} case(s) over budget on this machine._`);
+if (over || r100.median > 50)
+  console.log(`_${over + (r100.median > 50 ? 1 : 0)} case(s) over budget on this machine._`);

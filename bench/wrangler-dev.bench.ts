@@ -12,7 +12,13 @@ const invoice = (n: number, lines = 20) => ({
   to: { name: `Client ${n}` },
   global_tax: 20,
   global_discount: 5,
-  items: Array.from({ length: lines }, (_, i) => ({ description: `Line ${i + 1}`, quantity: (i % 5) + 1, unit_price: (999 + i * 100) / 100, discount: i % 3 === 0 ? 10 : 0, ...(i % 4 === 0 ? { tax_rate: 7 } : {}) })),
+  items: Array.from({ length: lines }, (_, i) => ({
+    description: `Line ${i + 1}`,
+    quantity: (i % 5) + 1,
+    unit_price: (999 + i * 100) / 100,
+    discount: i % 3 === 0 ? 10 : 0,
+    ...(i % 4 === 0 ? { tax_rate: 7 } : {}),
+  })),
 });
 
 try {
@@ -26,12 +32,21 @@ try {
       method: 'POST',
       setupRequest: (req: CannonRequest) => {
         const i = n++ % POOL;
-        return { ...req, body, headers: { 'content-type': 'application/json', 'cf-connecting-ip': `10.77.${i >> 8}.${i & 255}` } };
+        return {
+          ...req,
+          body,
+          headers: { 'content-type': 'application/json', 'cf-connecting-ip': `10.77.${i >> 8}.${i & 255}` },
+        };
       },
     },
   ];
   await autocannon({ url: `${base}/api/generate-invoice`, connections: 50, amount: POOL, requests: ipRequest });
-  const result = await autocannon({ url: `${base}/api/generate-invoice`, connections: 50, duration: 10, requests: ipRequest });
+  const result = await autocannon({
+    url: `${base}/api/generate-invoice`,
+    connections: 50,
+    duration: 10,
+    requests: ipRequest,
+  });
   const non2xx = result.non2xx + result.errors + result.timeouts;
   // For scale: what wrangler dev's own proxy layers allow on this machine for the cheapest route.
   const health = await autocannon({ url: `${base}/api/health`, connections: 50, duration: 5 });
@@ -43,7 +58,11 @@ try {
   let generated = 0;
   for (let run = 0; run < 7; run++) {
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/batch`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` }, body: batchBody });
+    const res = await fetch(`${base}/api/batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+      body: batchBody,
+    });
     const json = (await res.json()) as { meta: { generated: number } };
     batchTimes.push(performance.now() - t0);
     generated = json.meta.generated;

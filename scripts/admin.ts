@@ -18,8 +18,8 @@ import { spawnSync } from 'node:child_process';
 import { argv, env, exit } from 'node:process';
 // The Worker modules used, all here so that a move of the Worker's helpers is repointed in one place.
 import { newAccountId, normaliseEmail, TIERS } from '../workers/accounts/account-store.ts';
-import type { Tier } from '../workers/accounts/caller.ts';
 import { maskApiKey, newApiKey } from '../workers/accounts/api-keys.ts';
+import type { Tier } from '../workers/accounts/caller.ts';
 import { hashPassword } from '../workers/accounts/password-hash.ts';
 import { randomBase62 } from '../workers/crypto/random-ids.ts';
 import { sha256Hex } from '../workers/crypto/sha256.ts';
@@ -65,7 +65,9 @@ function parseArgs(argv: string[]): { command: string | undefined; opts: Options
 }
 
 function fail(message: string): never {
-  console.error(`admin: ${message}\nUsage: npm run admin -- create-account|set-tier|grant-credits|usage --email <e> [...] [--remote] [--persist-to <dir>]`);
+  console.error(
+    `admin: ${message}\nUsage: npm run admin -- create-account|set-tier|grant-credits|usage --email <e> [...] [--remote] [--persist-to <dir>]`,
+  );
   exit(1);
 }
 
@@ -74,7 +76,9 @@ const sql = (v: string | number | null | undefined): string =>
 
 function d1<T = Row>(opts: Options, statement: string): T[] {
   const persistTo = opts['persist-to'];
-  const target = opts.remote ? ['--remote'] : ['--local', ...(typeof persistTo === 'string' ? ['--persist-to', persistTo] : [])];
+  const target = opts.remote
+    ? ['--remote']
+    : ['--local', ...(typeof persistTo === 'string' ? ['--persist-to', persistTo] : [])];
   const r = spawnSync('wrangler', ['d1', 'execute', 'DB', ...target, '--json', '--command', statement], {
     encoding: 'utf8',
     env: { ...env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
@@ -90,7 +94,10 @@ function requireEmail(opts: Options): string {
 }
 
 function findAccount(opts: Options, email: string): AccountFacts {
-  const [row] = d1<AccountFacts>(opts, `SELECT id, email, tier, email_verified_at, credits_total, credits_used FROM accounts WHERE email = ${sql(email)}`);
+  const [row] = d1<AccountFacts>(
+    opts,
+    `SELECT id, email, tier, email_verified_at, credits_total, credits_used FROM accounts WHERE email = ${sql(email)}`,
+  );
   if (!row) fail(`no account with email ${email}`);
   return row;
 }
@@ -118,9 +125,12 @@ switch (command) {
     let apiKey: string | undefined;
     if (opts['with-key']) {
       apiKey = newApiKey();
-      statements.push(`INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (${sql(await sha256Hex(apiKey))}, ${sql(id)}, ${sql(apiKey.slice(-4))}, ${now})`);
+      statements.push(
+        `INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (${sql(await sha256Hex(apiKey))}, ${sql(id)}, ${sql(apiKey.slice(-4))}, ${now})`,
+      );
     }
-    if (d1(opts, `SELECT id FROM accounts WHERE email = ${sql(email)}`).length) fail(`an account with email ${email} already exists`);
+    if (d1(opts, `SELECT id FROM accounts WHERE email = ${sql(email)}`).length)
+      fail(`an account with email ${email} already exists`);
     d1(opts, statements.join('; '));
     console.log(`created verified account ${email} (${id}) on the ${tier} plan`);
     if (generated) console.log(`password: ${password}`);
@@ -142,14 +152,19 @@ switch (command) {
     findAccount(opts, email);
     d1(opts, `UPDATE accounts SET credits_total = credits_total + ${credits} WHERE email = ${sql(email)}`);
     const row = findAccount(opts, email);
-    console.log(`${email}: legacy credits total ${row.credits_total}, used ${row.credits_used}, remaining ${row.credits_total - row.credits_used}`);
+    console.log(
+      `${email}: legacy credits total ${row.credits_total}, used ${row.credits_used}, remaining ${row.credits_total - row.credits_used}`,
+    );
     break;
   }
   case 'usage': {
     const email = requireEmail(opts);
     const account = findAccount(opts, email);
     const [snap] = d1<UsageSnapshot>(opts, `SELECT * FROM usage_snapshots WHERE subject = ${sql(account.id)}`);
-    const [key] = d1<{ last4: string }>(opts, `SELECT last4 FROM api_keys WHERE account_id = ${sql(account.id)} AND revoked_at IS NULL`);
+    const [key] = d1<{ last4: string }>(
+      opts,
+      `SELECT last4 FROM api_keys WHERE account_id = ${sql(account.id)} AND revoked_at IS NULL`,
+    );
     const limits = PLAN_LIMITS[account.tier];
     // Counters of a window that has ended count as 0 (D7 fixed windows).
     const { hour, week, month } = windowsAt(now);

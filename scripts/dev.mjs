@@ -1,8 +1,8 @@
 // `npm run dev [-- wrangler dev args]`: prepares local secrets, generated assets and the D1 schema,
 // then starts `wrangler dev`. Arguments reach wrangler dev; --persist-to also applies to the migrations.
-import { spawnSync, spawn } from 'node:child_process';
-import { prepareDevVars } from './prepare-dev-vars.mjs';
+import { spawn, spawnSync } from 'node:child_process';
 import { prepareAssets } from './prepare-assets.mjs';
+import { prepareDevVars } from './prepare-dev-vars.mjs';
 
 const args = process.argv.slice(2);
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };

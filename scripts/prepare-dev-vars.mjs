@@ -1,6 +1,7 @@
 // Writes .dev.vars with random local secrets the first time, so `npm run dev` needs no set-up step.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 export function prepareDevVars(path = '.dev.vars') {
   const wanted = {

@@ -22,7 +22,16 @@ export function createApp() {
     c.res.headers.set('X-Request-Id', c.get('requestId'));
   });
 
-  for (const group of [invoiceRoutes, batchRoutes, hostedRoutes, webhookRoutes, authRoutes, devEmailRoutes, healthRoutes, openApiRoutes]) {
+  for (const group of [
+    invoiceRoutes,
+    batchRoutes,
+    hostedRoutes,
+    webhookRoutes,
+    authRoutes,
+    devEmailRoutes,
+    healthRoutes,
+    openApiRoutes,
+  ]) {
     app.route('/', group);
   }
 
@@ -34,8 +43,12 @@ export function createApp() {
   // goes to the log only, never to the client.
   app.onError((err, c) => {
     const requestId = c.get('requestId') ?? newRequestId();
-    const apiError = err instanceof ApiError ? err : new ApiError('internal_error', `Internal server error (request ${requestId})`);
-    if (apiError !== err) console.error(JSON.stringify({ level: 'error', request_id: requestId, error: String((err as Error)?.stack ?? err) }));
+    const apiError =
+      err instanceof ApiError ? err : new ApiError('internal_error', `Internal server error (request ${requestId})`);
+    if (apiError !== err)
+      console.error(
+        JSON.stringify({ level: 'error', request_id: requestId, error: String((err as Error)?.stack ?? err) }),
+      );
     const res = c.json(apiError.toBody(), apiError.status);
     for (const [k, v] of Object.entries(apiError.headers)) res.headers.set(k, v);
     res.headers.set('X-Request-Id', requestId);

@@ -11,5 +11,5 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-export { RateLimiter } from './limits/rate-limiter-object.ts';
 export { IdempotencyStore } from './idempotency/idempotency-object.ts';
+export { RateLimiter } from './limits/rate-limiter-object.ts';

@@ -11,22 +11,38 @@ type Json = Record<string, any>;
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 
 function admin(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args, '--persist-to', stateDir], { encoding: 'utf8', env });
+  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args, '--persist-to', stateDir], {
+    encoding: 'utf8',
+    env,
+  });
 }
 
 /** Reads the dev server's local D1 the way the admin command does. */
 function d1<T>(statement: string): T[] {
-  const out = execFileSync('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', statement], { encoding: 'utf8', env });
+  const out = execFileSync(
+    'wrangler',
+    ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', statement],
+    { encoding: 'utf8', env },
+  );
   return (JSON.parse(out) as { results: T[] }[]).flatMap((x) => x.results);
 }
 
 const post = (path: string, body: unknown) =>
-  fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** Everything about a stored hash except its random salt and digest bytes. */
 function hashShape(stored: string) {
   const [scheme, iterations, salt, hash] = stored.split('$');
-  return { scheme, iterations, saltBytes: Buffer.from(salt, 'base64').length, hashBytes: Buffer.from(hash, 'base64').length };
+  return {
+    scheme,
+    iterations,
+    saltBytes: Buffer.from(salt, 'base64').length,
+    hashBytes: Buffer.from(hash, 'base64').length,
+  };
 }
 
 describe('npm run admin -- create-account, checked by the Worker', () => {
@@ -37,7 +53,16 @@ describe('npm run admin -- create-account, checked by the Worker', () => {
   let apiKey: string;
 
   beforeAll(() => {
-    const out = admin('create-account', '--email', `  ${email.toUpperCase()} `, '--password', password, '--tier', 'enterprise', '--with-key');
+    const out = admin(
+      'create-account',
+      '--email',
+      `  ${email.toUpperCase()} `,
+      '--password',
+      password,
+      '--tier',
+      'enterprise',
+      '--with-key',
+    );
     apiKey = /api key \(shown once\): (\S+)/.exec(out)?.[1] ?? '';
     expect(out).toContain(`created verified account ${email}`);
   });
@@ -54,13 +79,20 @@ describe('npm run admin -- create-account, checked by the Worker', () => {
   it('the printed API key authenticates, and /me shows its last four characters', async () => {
     const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { Authorization: `Bearer ${apiKey}` } });
     expect(me.status).toBe(200);
-    expect(((await me.json()) as Json).user).toMatchObject({ email, tier: 'enterprise', verified: true, api_key: `inv_sk_…${apiKey.slice(-4)}` });
+    expect(((await me.json()) as Json).user).toMatchObject({
+      email,
+      tier: 'enterprise',
+      verified: true,
+      api_key: `inv_sk_…${apiKey.slice(-4)}`,
+    });
   });
 
   it('stores the same hash format, iteration count and id shape as an account the Worker registered', async () => {
     // verifyPassword reads the iteration count from the stored hash, so a login alone would accept fewer.
     const registered = `registered-${tag}@example.com`;
-    expect((await post('/api/auth/register', { email: registered, password: 'a long enough password' })).status).toBe(201);
+    expect((await post('/api/auth/register', { email: registered, password: 'a long enough password' })).status).toBe(
+      201,
+    );
     const rows = d1<{ email: string; id: string; password_hash: string }>(
       `SELECT email, id, password_hash FROM accounts WHERE email IN ('${email}', '${registered}')`,
     );

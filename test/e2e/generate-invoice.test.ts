@@ -8,18 +8,37 @@ const baseUrl = inject('baseUrl');
 type Json = Record<string, any>;
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe('the README walk-through over HTTP against wrangler dev', () => {
   it('anonymous JSON totals, as in the README', async () => {
     const res = await post('/api/generate-invoice', {
-      from: { name: 'Acme Ltd' }, to: { name: 'Client GmbH' }, invoice: { currency: 'EUR' }, global_tax: 19,
-      items: [{ description: 'Consulting', quantity: 3, unit_price: 120 }, { description: 'Travel', quantity: 1, unit_price: 80.5, tax_rate: 7 }],
+      from: { name: 'Acme Ltd' },
+      to: { name: 'Client GmbH' },
+      invoice: { currency: 'EUR' },
+      global_tax: 19,
+      items: [
+        { description: 'Consulting', quantity: 3, unit_price: 120 },
+        { description: 'Travel', quantity: 1, unit_price: 80.5, tax_rate: 7 },
+      ],
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
-    expect(body.invoice).toMatchObject({ subtotal: 440.5, total_tax: 74.04, grand_total: 514.54, balance_due: 514.54, status: 'unpaid' });
-    expect(body.invoice.tax_lines).toEqual([{ name: 'Tax 19%', rate: 19, amount: 68.4 }, { name: 'Tax 7%', rate: 7, amount: 5.64 }]);
+    expect(body.invoice).toMatchObject({
+      subtotal: 440.5,
+      total_tax: 74.04,
+      grand_total: 514.54,
+      balance_due: 514.54,
+      status: 'unpaid',
+    });
+    expect(body.invoice.tax_lines).toEqual([
+      { name: 'Tax 19%', rate: 19, amount: 68.4 },
+      { name: 'Tax 7%', rate: 7, amount: 5.64 },
+    ]);
     expect(res.headers.get('x-request-id')).toBe(body.meta.request_id);
   });
 
@@ -35,8 +54,17 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
     const { api_key } = (await keyRes.json()) as Json;
     expect(api_key).toMatch(/^inv_sk_[0-9A-Za-z]{40}$/);
 
-    const invoice = { from: { name: 'Acme Ltd' }, to: { name: 'Client GmbH' }, invoice: { number: 'E2E-1', date: '2026-11-01' }, items: [{ description: 'Consulting', quantity: 3, unit_price: 120 }] };
-    const pdf = await post('/api/generate-invoice', { ...invoice, output: 'pdf' }, { Authorization: `Bearer ${api_key}` });
+    const invoice = {
+      from: { name: 'Acme Ltd' },
+      to: { name: 'Client GmbH' },
+      invoice: { number: 'E2E-1', date: '2026-11-01' },
+      items: [{ description: 'Consulting', quantity: 3, unit_price: 120 }],
+    };
+    const pdf = await post(
+      '/api/generate-invoice',
+      { ...invoice, output: 'pdf' },
+      { Authorization: `Bearer ${api_key}` },
+    );
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const dir = mkdtempSync(join(tmpdir(), 'e2e-pdf-'));
@@ -46,9 +74,15 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
     expect(text).toContain('Consulting');
     expect(text).toContain('$360.00');
 
-    const ubl = await post('/api/generate-invoice', { ...invoice, output: 'ubl' }, { Authorization: `Bearer ${api_key}` });
+    const ubl = await post(
+      '/api/generate-invoice',
+      { ...invoice, output: 'ubl' },
+      { Authorization: `Bearer ${api_key}` },
+    );
     expect(ubl.headers.get('content-type')).toMatch(/^application\/xml/);
     writeFileSync(join(dir, 'a.xml'), await ubl.text());
-    expect(execFileSync('../shared/ubl-2.1/validate', [join(dir, 'a.xml')], { encoding: 'utf8' })).toContain('OK (Invoice)');
+    expect(execFileSync('../shared/ubl-2.1/validate', [join(dir, 'a.xml')], { encoding: 'utf8' })).toContain(
+      'OK (Invoice)',
+    );
   });
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sampleInvoice, verifiedAccount } from './webhooks-fixtures.ts';
@@ -16,7 +16,18 @@ type Json = Record<string, any>;
 /** Rasterises page 1 at 150 dpi with poppler and decodes the QR code on it. */
 function qrOnFirstPage(pdf: Uint8Array, dir: string): string | undefined {
   writeFileSync(join(dir, 'in.pdf'), pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', join(dir, 'in.pdf'), join(dir, 'page')]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '150',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    join(dir, 'in.pdf'),
+    join(dir, 'page'),
+  ]);
   const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
 }
@@ -44,7 +55,16 @@ describe('hosted link in headless Chromium (D9)', () => {
     browser = await chromium.launchPersistentContext(profile, {
       executablePath: '/usr/bin/chromium',
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 
@@ -60,13 +80,17 @@ describe('hosted link in headless Chromium (D9)', () => {
     const response = await page.goto(hostedUrl, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
     expect(await response?.headerValue('content-type')).toBe('application/pdf');
-    expect(await response?.headerValue('content-disposition')).toMatch(new RegExp(`^inline; filename="${number}\\.pdf"`));
+    expect(await response?.headerValue('content-disposition')).toMatch(
+      new RegExp(`^inline; filename="${number}\\.pdf"`),
+    );
     // response.body() would give the viewer's page: fetch the bytes through the same (cookie-less) browser context
     const bytes = await (await browser.request.get(hostedUrl)).body();
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Chromium's built-in PDF viewer (an extension frame) displays it at the hosted URL
     expect(page.url()).toBe(hostedUrl);
-    await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/'))).toBe(true);
+    await expect
+      .poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/')))
+      .toBe(true);
     expect(downloads).toEqual([]);
     await page.close();
   });

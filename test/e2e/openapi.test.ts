@@ -17,8 +17,21 @@ describe('GET /openapi.json (D13, spec Versioning)', () => {
 
   it('carries the stable operationIds of the spec', async () => {
     const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as any;
-    const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op?.operationId).filter(Boolean));
-    for (const id of ['generateInvoice', 'generateInvoiceBatch', 'getHostedInvoice', 'createWebhook', 'listWebhooks', 'getWebhook', 'deleteWebhook']) expect(ids).toContain(id);
+    const ids = Object.values(doc.paths).flatMap((item: any) =>
+      Object.values(item)
+        .map((op: any) => op?.operationId)
+        .filter(Boolean),
+    );
+    for (const id of [
+      'generateInvoice',
+      'generateInvoiceBatch',
+      'getHostedInvoice',
+      'createWebhook',
+      'listWebhooks',
+      'getWebhook',
+      'deleteWebhook',
+    ])
+      expect(ids).toContain(id);
   });
 
   it('is generated from the validating zod schemas: their limits and enums appear', async () => {
@@ -27,7 +40,19 @@ describe('GET /openapi.json (D13, spec Versioning)', () => {
     expect(s.InvoiceRequest.required).toEqual(expect.arrayContaining(['from', 'to', 'items']));
     expect(s.InvoiceRequest.properties.items).toMatchObject({ minItems: 1, maxItems: 100 });
     expect(s.InvoiceMeta.properties.currency.enum).toHaveLength(21);
-    expect(s.InvoiceMeta.properties.language.enum).toEqual(['en', 'nl', 'de', 'fr', 'es', 'pt', 'ar', 'ja', 'ru', 'it', 'hi']);
+    expect(s.InvoiceMeta.properties.language.enum).toEqual([
+      'en',
+      'nl',
+      'de',
+      'fr',
+      'es',
+      'pt',
+      'ar',
+      'ja',
+      'ru',
+      'it',
+      'hi',
+    ]);
     expect(s.LineItem.properties.unit_price).toMatchObject({ type: 'number', minimum: 0, maximum: 1e12 });
     expect(s.InvoiceRequest.properties.accent_color.pattern).toBe('^#[0-9a-fA-F]{6}$');
   });

@@ -1,6 +1,6 @@
 // Global setup of the e2e project: one real `wrangler dev` for every e2e test file.
 import type { TestProject } from 'vitest/node';
-import { startDevServer, type DevServer } from '../support/start-dev-server.ts';
+import { type DevServer, startDevServer } from '../support/start-dev-server.ts';
 
 let server: DevServer | undefined;
 

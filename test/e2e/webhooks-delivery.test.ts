@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sampleInvoice, startReceiver, verifiedAccount, waitFor, type Delivery } from './webhooks-fixtures.ts';
+import { type Delivery, sampleInvoice, startReceiver, verifiedAccount, waitFor } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 type Json = Record<string, any>;
@@ -29,11 +29,21 @@ describe('webhook deliveries over a real queue (D10)', () => {
   let flakyId: string;
 
   beforeAll(async () => {
-    receiver = await startReceiver((path, n) => (path === '/flaky' && n === 0 ? { status: 500 } : path === '/slow' ? { status: 200, delayMs: 2500 } : { status: 200 }));
+    receiver = await startReceiver((path, n) =>
+      path === '/flaky' && n === 0
+        ? { status: 500 }
+        : path === '/slow'
+          ? { status: 200, delayMs: 2500 }
+          : { status: 200 },
+    );
     const { apiKey } = await verifiedAccount(baseUrl, 'wh-e2e');
     auth = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const create = async (path: string, events: string[]) => {
-      const res = await fetch(`${baseUrl}/api/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ url: receiver.url(path), events }) });
+      const res = await fetch(`${baseUrl}/api/webhooks`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ url: receiver.url(path), events }),
+      });
       expect(res.status).toBe(201);
       return ((await res.json()) as Json).webhook;
     };
@@ -50,7 +60,11 @@ describe('webhook deliveries over a real queue (D10)', () => {
 
   it('D10: invoice.generated arrives once per webhook, signed both ways; the response does not wait for delivery', async () => {
     const started = Date.now();
-    const res = await fetch(`${baseUrl}/api/generate-invoice`, { method: 'POST', headers: auth, body: JSON.stringify(sampleInvoice()) });
+    const res = await fetch(`${baseUrl}/api/generate-invoice`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify(sampleInvoice()),
+    });
     const elapsed = Date.now() - started;
     expect(res.status).toBe(200);
     const invoice = ((await res.json()) as Json).invoice;
@@ -59,7 +73,12 @@ describe('webhook deliveries over a real queue (D10)', () => {
 
     const main = await waitFor('invoice.generated on /main', () => receiver.deliveries.find((d) => d.path === '/main'));
     const event = JSON.parse(main.raw) as Json;
-    expect(event).toEqual({ id: expect.stringMatching(/^evt_/), type: 'invoice.generated', created: expect.any(Number), data: { invoice } });
+    expect(event).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      type: 'invoice.generated',
+      created: expect.any(Number),
+      data: { invoice },
+    });
     expect(main.headers['content-type']).toBe('application/json');
     expect(main.headers['x-service-event']).toBe('invoice.generated');
     expect(main.headers['x-service-delivery']).toBe(event.id);
@@ -101,11 +120,19 @@ describe('webhook deliveries over a real queue (D10)', () => {
     const res = await fetch(`${baseUrl}/api/batch`, {
       method: 'POST',
       headers: auth,
-      body: JSON.stringify({ invoices: [sampleInvoice(), { from: { name: 'x' }, items: [] }, sampleInvoice({ invoice: { number: 'INV-E2E-3', currency: 'EUR' } })] }),
+      body: JSON.stringify({
+        invoices: [
+          sampleInvoice(),
+          { from: { name: 'x' }, items: [] },
+          sampleInvoice({ invoice: { number: 'INV-E2E-3', currency: 'EUR' } }),
+        ],
+      }),
     });
     expect(res.status).toBe(200);
     const batch = (await res.json()) as Json;
-    const d = await waitFor('batch.generated', () => receiver.deliveries.find((x) => x.path === '/main' && JSON.parse(x.raw).type === 'batch.generated'));
+    const d = await waitFor('batch.generated', () =>
+      receiver.deliveries.find((x) => x.path === '/main' && JSON.parse(x.raw).type === 'batch.generated'),
+    );
     const event = verifyStandard(secret, d);
     expect(verifyByHand(secret, d)).toBe(true);
     expect(d.headers['x-service-event']).toBe('batch.generated');
@@ -117,9 +144,13 @@ describe('webhook deliveries over a real queue (D10)', () => {
     expect(event.data.results[0].number).toBe(batch.results[0].invoice.number);
     expect(event.data.results[0].hosted_url).toBe(batch.results[0].invoice.hosted_url);
     await new Promise((r) => setTimeout(r, 2000));
-    expect(receiver.deliveries.filter((x) => x.path === '/main' && JSON.parse(x.raw).type === 'batch.generated')).toHaveLength(1);
+    expect(
+      receiver.deliveries.filter((x) => x.path === '/main' && JSON.parse(x.raw).type === 'batch.generated'),
+    ).toHaveLength(1);
     // only /main subscribed to batch.generated
-    expect(receiver.deliveries.filter((x) => x.path !== '/main' && JSON.parse(x.raw).type === 'batch.generated')).toHaveLength(0);
+    expect(
+      receiver.deliveries.filter((x) => x.path !== '/main' && JSON.parse(x.raw).type === 'batch.generated'),
+    ).toHaveLength(0);
   });
 
   it('spec: deleting a webhook stops its deliveries', async () => {
@@ -127,11 +158,17 @@ describe('webhook deliveries over a real queue (D10)', () => {
       expect((await fetch(`${baseUrl}/api/webhooks/${id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
     }
     const before = receiver.deliveries.filter((d) => d.path !== '/slow').length;
-    const res = await fetch(`${baseUrl}/api/generate-invoice`, { method: 'POST', headers: auth, body: JSON.stringify(sampleInvoice()) });
+    const res = await fetch(`${baseUrl}/api/generate-invoice`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify(sampleInvoice()),
+    });
     expect(res.status).toBe(200);
     // the still-registered /slow webhook proves an event was emitted and delivered…
     const number = ((await res.json()) as Json).invoice.number;
-    await waitFor('delivery to the remaining webhook', () => receiver.deliveries.find((d) => d.path === '/slow' && JSON.parse(d.raw).data.invoice.number === number));
+    await waitFor('delivery to the remaining webhook', () =>
+      receiver.deliveries.find((d) => d.path === '/slow' && JSON.parse(d.raw).data.invoice.number === number),
+    );
     await new Promise((r) => setTimeout(r, 2000));
     // …while the deleted ones got nothing
     expect(receiver.deliveries.filter((d) => d.path !== '/slow')).toHaveLength(before);

@@ -10,13 +10,22 @@ export interface Delivery {
   answered: number;
 }
 
-export async function verifiedAccount(baseUrl: string, tag: string): Promise<{ apiKey: string; cookie: string; email: string }> {
+export async function verifiedAccount(
+  baseUrl: string,
+  tag: string,
+): Promise<{ apiKey: string; cookie: string; email: string }> {
   const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct horse battery';
-  const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json = (body: unknown, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const reg = await fetch(`${baseUrl}/api/auth/register`, json({ email, password }));
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const mails = (await (await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(email)}`)).json()) as { emails: { links: string[] }[] };
+  const mails = (await (await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(email)}`)).json()) as {
+    emails: { links: string[] }[];
+  };
   const verify = await fetch(mails.emails[0].links[0]);
   if (verify.status !== 200) throw new Error(`verify: ${verify.status}`);
   const login = await fetch(`${baseUrl}/api/auth/login`, json({ email, password }));
@@ -31,7 +40,9 @@ export async function verifiedAccount(baseUrl: string, tag: string): Promise<{ a
  * A receiver on 127.0.0.1. `plan(path, n)` gives the status to answer the n-th (0-based) delivery
  * to that path, and optionally a delay before answering.
  */
-export async function startReceiver(plan: (path: string, n: number) => { status: number; delayMs?: number } = () => ({ status: 200 })) {
+export async function startReceiver(
+  plan: (path: string, n: number) => { status: number; delayMs?: number } = () => ({ status: 200 }),
+) {
   const deliveries: Delivery[] = [];
   const counts = new Map<string, number>();
   const server: Server = createServer((req, res) => {
@@ -42,7 +53,13 @@ export async function startReceiver(plan: (path: string, n: number) => { status:
       const n = counts.get(path) ?? 0;
       counts.set(path, n + 1);
       const { status, delayMs = 0 } = plan(path, n);
-      const d: Delivery = { path, headers: req.headers, raw: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now(), answered: status };
+      const d: Delivery = {
+        path,
+        headers: req.headers,
+        raw: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+        answered: status,
+      };
       deliveries.push(d);
       setTimeout(() => {
         res.writeHead(status, { 'Content-Type': 'text/plain' });

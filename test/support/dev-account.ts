@@ -6,10 +6,24 @@ import type { DevServer } from './start-dev-server.ts';
 // process.execPath is the pinned Node 22 (npm run / npx put it first on PATH), which runs .ts directly.
 export function enterpriseAccount(server: DevServer, tag = 'bench'): { email: string; apiKey: string } {
   const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const out = execFileSync(process.execPath, ['scripts/admin.ts', 'create-account', '--email', email, '--tier', 'enterprise', '--with-key', '--persist-to', server.stateDir], {
-    encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  });
+  const out = execFileSync(
+    process.execPath,
+    [
+      'scripts/admin.ts',
+      'create-account',
+      '--email',
+      email,
+      '--tier',
+      'enterprise',
+      '--with-key',
+      '--persist-to',
+      server.stateDir,
+    ],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    },
+  );
   const apiKey = /api key \(shown once\): (\S+)/.exec(out)?.[1];
   if (!apiKey) throw new Error(`admin create-account printed no key:\n${out}`);
   return { email, apiKey };

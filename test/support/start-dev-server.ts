@@ -29,11 +29,26 @@ export async function startDevServer(extraArgs: string[] = []): Promise<DevServe
   const port = await freePort();
   const stateDir = mkdtempSync(join(tmpdir(), 'invoice-dev-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['scripts/dev.mjs', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--inspector-port', '0', ...extraArgs], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      'scripts/dev.mjs',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      stateDir,
+      '--inspector-port',
+      '0',
+      ...extraArgs,
+    ],
+    {
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));

@@ -34,7 +34,9 @@ export function uniqueEmail(tag = 'user'): string {
 
 export async function latestEmail(to: string) {
   const res = await call(`/api/dev/emails?to=${encodeURIComponent(to)}`);
-  const body = (await res.json()) as { emails: { to: string; subject: string; text: string; links: string[]; sent_at: number }[] };
+  const body = (await res.json()) as {
+    emails: { to: string; subject: string; text: string; links: string[]; sent_at: number }[];
+  };
   return body.emails[0];
 }
 
@@ -54,7 +56,11 @@ export async function verify(email: string) {
   if (res.status !== 200) throw new Error(`verify failed: ${res.status} ${await res.text()}`);
 }
 
-export async function login(email: string, password = 'correct horse battery', headers: HeadersInit = {}): Promise<string> {
+export async function login(
+  email: string,
+  password = 'correct horse battery',
+  headers: HeadersInit = {},
+): Promise<string> {
   const res = await call('/api/auth/login', { method: 'POST', json: { email, password }, headers });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return cookieFrom(res);

@@ -6,9 +6,18 @@ import { apiKeyHash, newApiKey } from '../../workers/accounts/api-keys.ts';
 import { call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey, verify } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-const INVOICE = { from: { name: 'Acme' }, to: { name: 'Client' }, items: [{ description: 'Work', quantity: 2, unit_price: 50 }], features: { hosted_link: false, qr: false } };
+const INVOICE = {
+  from: { name: 'Acme' },
+  to: { name: 'Client' },
+  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
+  features: { hosted_link: false, qr: false },
+};
 const generate = (apiKey: string, headers: Record<string, string> = {}) =>
-  call('/api/generate-invoice', { method: 'POST', json: INVOICE, headers: { Authorization: `Bearer ${apiKey}`, ...headers } });
+  call('/api/generate-invoice', {
+    method: 'POST',
+    json: INVOICE,
+    headers: { Authorization: `Bearer ${apiKey}`, ...headers },
+  });
 
 async function isCached(apiKey: string): Promise<boolean> {
   return cachedKeyOwner((await apiKeyHash(apiKey))!, Date.now()) !== null;
@@ -61,7 +70,11 @@ describe('P-ACC2: rotation still revokes at once (D6) when the old key is cached
     const { apiKey, cookie } = await verifiedAccountWithKey('kc-batch');
     expect((await generate(apiKey)).status).toBe(200);
     await rotate(cookie);
-    const res = await call('/api/batch', { method: 'POST', json: { invoices: [INVOICE] }, headers: { Authorization: `Bearer ${apiKey}` } });
+    const res = await call('/api/batch', {
+      method: 'POST',
+      json: { invoices: [INVOICE] },
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as Json).error.code).toBe('invalid_api_key');
   });
@@ -100,9 +113,13 @@ describe('P-ACC2: tier and verification reach metered calls', () => {
     // A key of a not yet verified account (the API only issues keys once verified; D1 may hold one anyway).
     const email = uniqueEmail('kc-unver');
     await register(email);
-    const { id } = (await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>())!;
+    const { id } = (await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?')
+      .bind(email)
+      .first<{ id: string }>())!;
     const apiKey = newApiKey();
-    await testEnv.DB.prepare('INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (?, ?, ?, ?)').bind(await apiKeyHash(apiKey), id, apiKey.slice(-4), Date.now()).run();
+    await testEnv.DB.prepare('INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (?, ?, ?, ?)')
+      .bind(await apiKeyHash(apiKey), id, apiKey.slice(-4), Date.now())
+      .run();
 
     const refused = await generate(apiKey);
     expect(refused.status).toBe(403);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timingSafeEqual } from '../../workers/crypto/timing-safe-equal.ts';
-import { call, latestEmail, login, register, uniqueEmail, verify, testEnv } from './accounts-fixtures.ts';
+import { call, latestEmail, login, register, testEnv, uniqueEmail, verify } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
 
@@ -67,14 +67,18 @@ describe('brute-force limits on login (10 failures per 15 minutes)', () => {
     await register(email);
     for (let i = 0; i < 10; i++) await attempt(email, `guess-${i}-xx`, `192.0.2.${100 + i}`);
     expect((await attempt(email, 'correct horse battery', '192.0.2.150')).status).toBe(429);
-    await testEnv.DB.prepare('UPDATE login_failures SET failed_at = failed_at - ?').bind(15 * 60 * 1000 + 1).run();
+    await testEnv.DB.prepare('UPDATE login_failures SET failed_at = failed_at - ?')
+      .bind(15 * 60 * 1000 + 1)
+      .run();
     expect((await attempt(email, 'correct horse battery', '192.0.2.150')).status).toBe(200);
   });
 
   it('the email is stored hashed in login_failures, never as typed', async () => {
     const email = uniqueEmail('hashed');
     await attempt(email, 'wrong password', '192.0.2.250');
-    const rows = await testEnv.DB.prepare("SELECT scope FROM login_failures WHERE scope LIKE 'email:%'").all<{ scope: string }>();
+    const rows = await testEnv.DB.prepare("SELECT scope FROM login_failures WHERE scope LIKE 'email:%'").all<{
+      scope: string;
+    }>();
     expect(rows.results.length).toBeGreaterThan(0);
     expect(rows.results.every((r) => /^email:[0-9a-f]{64}$/.test(r.scope))).toBe(true);
   });
@@ -94,10 +98,15 @@ describe('no secret in logs or error messages', () => {
     const email = uniqueEmail();
     const password = 'Sup3r-secret-passw0rd';
     const bodies: string[] = [];
-    const keep = async (res: Response) => (bodies.push(await res.clone().text()), res);
+    const keep = async (res: Response) => {
+      bodies.push(await res.clone().text());
+      return res;
+    };
     await keep(await call('/api/auth/register', { method: 'POST', json: { email, password } }));
     await keep(await call('/api/auth/register', { method: 'POST', json: { email, password } })); // 409
-    await keep(await call('/api/auth/register', { method: 'POST', json: { email: uniqueEmail(), password: 'short!' } })); // 400
+    await keep(
+      await call('/api/auth/register', { method: 'POST', json: { email: uniqueEmail(), password: 'short!' } }),
+    ); // 400
     await keep(await call('/api/auth/login', { method: 'POST', json: { email, password: password + 'x' } })); // 401
     const token = new URL((await latestEmail(email)).links[0]).searchParams.get('token')!;
     await verify(email);
@@ -108,12 +117,18 @@ describe('no secret in logs or error messages', () => {
     const apiKey = ((await keyRes.json()) as Json).api_key as string;
     await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie } }); // revokes apiKey
     await keep(await call('/api/auth/me', { headers: { Authorization: `Bearer ${apiKey}` } })); // 401
-    await keep(await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie, Origin: 'https://evil.example' } })); // 403
+    await keep(
+      await call('/api/auth/generate-api-key', {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: 'https://evil.example' },
+      }),
+    ); // 403
 
     const secrets = [password, 'short!', apiKey, apiKey.slice(7), sessionId];
     for (const text of [...lines, ...bodies]) for (const s of secrets) expect(text).not.toContain(s);
     // The token appears only in what the dev mail sink printed (D6: the sink prints every email).
-    for (const text of [...lines.filter((l) => !l.startsWith('[dev-mail-sink]')), ...bodies]) expect(text).not.toContain(token);
+    for (const text of [...lines.filter((l) => !l.startsWith('[dev-mail-sink]')), ...bodies])
+      expect(text).not.toContain(token);
     expect(lines.some((l) => l.startsWith('[dev-mail-sink]'))).toBe(true);
   });
 });

@@ -1,13 +1,27 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, cookieFrom, latestEmail, login, register, uniqueEmail, verify, verifiedAccountWithKey, testEnv, workerFetch } from './accounts-fixtures.ts';
+import {
+  call,
+  cookieFrom,
+  latestEmail,
+  login,
+  register,
+  testEnv,
+  uniqueEmail,
+  verifiedAccountWithKey,
+  verify,
+  workerFetch,
+} from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
 
 describe('register and verify (D6)', () => {
   it('D6: register answers 201 and the dev sink holds a 24-hour verification link', async () => {
     const email = uniqueEmail();
-    const res = await call('/api/auth/register', { method: 'POST', json: { email: `  ${email.toUpperCase()} `, password: 'password123' } });
+    const res = await call('/api/auth/register', {
+      method: 'POST',
+      json: { email: `  ${email.toUpperCase()} `, password: 'password123' },
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Json;
     expect(body.success).toBe(true);
@@ -22,7 +36,10 @@ describe('register and verify (D6)', () => {
   it('D4: a second registration of the same email is 409 email_taken', async () => {
     const email = uniqueEmail();
     await register(email);
-    const res = await call('/api/auth/register', { method: 'POST', json: { email: email.toUpperCase(), password: 'another-password' } });
+    const res = await call('/api/auth/register', {
+      method: 'POST',
+      json: { email: email.toUpperCase(), password: 'another-password' },
+    });
     expect(res.status).toBe(409);
     expect(((await res.json()) as Json).error.code).toBe('email_taken');
   });
@@ -41,7 +58,11 @@ describe('register and verify (D6)', () => {
       expect(body).toMatchObject({ success: false, error: { code } });
       expect(body.error.message).toContain(field);
     }
-    const bad = await call('/api/auth/register', { method: 'POST', body: '{nope', headers: { 'Content-Type': 'application/json' } });
+    const bad = await call('/api/auth/register', {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Json).error.code).toBe('invalid_json');
   });
@@ -62,7 +83,11 @@ describe('register and verify (D6)', () => {
     const email = uniqueEmail();
     await register(email);
     const { links } = await latestEmail(email);
-    await testEnv.DB.prepare('UPDATE email_verifications SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)').bind(Date.now() - 1, email).run();
+    await testEnv.DB.prepare(
+      'UPDATE email_verifications SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)',
+    )
+      .bind(Date.now() - 1, email)
+      .run();
     expect((await workerFetch(links[0])).status).toBe(400);
   });
 
@@ -71,7 +96,9 @@ describe('register and verify (D6)', () => {
     const b = uniqueEmail();
     await register(a, 'same password!');
     await register(b, 'same password!');
-    const rows = await testEnv.DB.prepare('SELECT password_hash FROM accounts WHERE email IN (?, ?)').bind(a, b).all<{ password_hash: string }>();
+    const rows = await testEnv.DB.prepare('SELECT password_hash FROM accounts WHERE email IN (?, ?)')
+      .bind(a, b)
+      .all<{ password_hash: string }>();
     const [h1, h2] = rows.results.map((r) => r.password_hash);
     expect(h1).toMatch(/^pbkdf2_sha256\$100000\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(h1).not.toBe(h2);
@@ -83,7 +110,10 @@ describe('register and verify (D6)', () => {
     await register(email);
     const cookie = await login(email);
     const me = (await (await call('/api/auth/me', { headers: { Cookie: cookie } })).json()) as Json;
-    expect(me).toEqual({ success: true, user: { email, tier: 'free', verified: false, credits: { total: 50, used: 0 } } });
+    expect(me).toEqual({
+      success: true,
+      user: { email, tier: 'free', verified: false, credits: { total: 50, used: 0 } },
+    });
   });
 });
 
@@ -119,7 +149,11 @@ describe('login, sessions and logout (D6)', () => {
     await register(email);
     const cookie = await login(email);
     const id = cookie.split('=')[1];
-    const stored = await testEnv.DB.prepare('SELECT id_hash FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?').bind(email).first<{ id_hash: string }>();
+    const stored = await testEnv.DB.prepare(
+      'SELECT id_hash FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?',
+    )
+      .bind(email)
+      .first<{ id_hash: string }>();
     expect(stored!.id_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.id_hash).not.toContain(id);
   });
@@ -141,12 +175,21 @@ describe('login, sessions and logout (D6)', () => {
     const email = uniqueEmail();
     await register(email);
     const cookie = await login(email);
-    await testEnv.DB.prepare('UPDATE sessions SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)').bind(Date.now() - 1, email).run();
+    await testEnv.DB.prepare(
+      'UPDATE sessions SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)',
+    )
+      .bind(Date.now() - 1, email)
+      .run();
     expect((await call('/api/auth/me', { headers: { Cookie: cookie } })).status).toBe(401);
   });
 
   it('D4: /me, logout and generate-api-key without credentials are 401 auth_required', async () => {
-    for (const [method, path] of [['GET', '/api/auth/me'], ['POST', '/api/auth/logout'], ['POST', '/api/auth/generate-api-key'], ['POST', '/api/auth/resend-verification']]) {
+    for (const [method, path] of [
+      ['GET', '/api/auth/me'],
+      ['POST', '/api/auth/logout'],
+      ['POST', '/api/auth/generate-api-key'],
+      ['POST', '/api/auth/resend-verification'],
+    ]) {
       const res = await call(path, { method });
       expect(res.status, path).toBe(401);
       expect(((await res.json()) as Json).error.code).toBe('auth_required');
@@ -176,8 +219,18 @@ describe('API keys (D6)', () => {
     const { email, cookie, apiKey } = await verifiedAccountWithKey();
     expect(apiKey).toMatch(/^inv_sk_[0-9A-Za-z]{40}$/);
     const me = (await (await call('/api/auth/me', { headers: { Cookie: cookie } })).json()) as Json;
-    expect(me.user).toEqual({ email, tier: 'free', verified: true, api_key: `inv_sk_…${apiKey.slice(-4)}`, credits: { total: 50, used: 0 } });
-    const stored = await testEnv.DB.prepare('SELECT key_hash FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = ?').bind(email).first<{ key_hash: string }>();
+    expect(me.user).toEqual({
+      email,
+      tier: 'free',
+      verified: true,
+      api_key: `inv_sk_…${apiKey.slice(-4)}`,
+      credits: { total: 50, used: 0 },
+    });
+    const stored = await testEnv.DB.prepare(
+      'SELECT key_hash FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = ?',
+    )
+      .bind(email)
+      .first<{ key_hash: string }>();
     expect(stored!.key_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored!.key_hash).not.toContain(apiKey.slice(7));
   });
@@ -191,7 +244,9 @@ describe('API keys (D6)', () => {
 
   it('D6 + rule 4: rotation revokes the previous key at once (401 invalid_api_key)', async () => {
     const { apiKey, cookie } = await verifiedAccountWithKey();
-    const rotated = (await (await call('/api/auth/generate-api-key', { method: 'POST', headers: { Authorization: `Bearer ${apiKey}` } })).json()) as Json;
+    const rotated = (await (
+      await call('/api/auth/generate-api-key', { method: 'POST', headers: { Authorization: `Bearer ${apiKey}` } })
+    ).json()) as Json;
     expect(rotated.api_key).not.toBe(apiKey);
     const old = await call('/api/auth/me', { headers: { Authorization: `Bearer ${apiKey}` } });
     expect(old.status).toBe(401);
@@ -202,7 +257,12 @@ describe('API keys (D6)', () => {
   });
 
   it('rule 4: unknown keys and other schemes are 401 invalid_api_key', async () => {
-    for (const authorization of [`Bearer inv_sk_${'a'.repeat(40)}`, 'Bearer nonsense', 'Basic dXNlcjpwYXNz', `inv_sk_${'a'.repeat(40)}`]) {
+    for (const authorization of [
+      `Bearer inv_sk_${'a'.repeat(40)}`,
+      'Bearer nonsense',
+      'Basic dXNlcjpwYXNz',
+      `inv_sk_${'a'.repeat(40)}`,
+    ]) {
       const res = await call('/api/auth/me', { headers: { Authorization: authorization } });
       expect(res.status).toBe(401);
       expect(((await res.json()) as Json).error.code).toBe('invalid_api_key');
@@ -219,7 +279,9 @@ describe('API keys (D6)', () => {
     const second = await latestEmail(email);
     expect(second.links[0]).not.toBe(first.links[0]);
     await verify(email);
-    const done = (await (await call('/api/auth/resend-verification', { method: 'POST', headers: { Cookie: cookie } })).json()) as Json;
+    const done = (await (
+      await call('/api/auth/resend-verification', { method: 'POST', headers: { Cookie: cookie } })
+    ).json()) as Json;
     expect(done.success).toBe(true);
     expect(done.message).toMatch(/already verified/);
   });
@@ -228,16 +290,30 @@ describe('API keys (D6)', () => {
 describe('cross-origin cookie writes (D6)', () => {
   it('a cookie-authenticated POST from a foreign Origin is 403; same origin and key-authenticated calls pass', async () => {
     const { cookie, apiKey } = await verifiedAccountWithKey();
-    const foreign = await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    const foreign = await call('/api/auth/generate-api-key', {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as Json).error.code).toBe('forbidden_origin');
-    const crossSite = await call('/api/auth/logout', { method: 'POST', headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } });
+    const crossSite = await call('/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     // The session survived the refused logout.
-    expect((await call('/api/auth/me', { headers: { Cookie: cookie, Origin: 'https://evil.example' } })).status).toBe(200);
-    const same = await call('/api/auth/resend-verification', { method: 'POST', headers: { Cookie: cookie, Origin: 'http://localhost:8787' } });
+    expect((await call('/api/auth/me', { headers: { Cookie: cookie, Origin: 'https://evil.example' } })).status).toBe(
+      200,
+    );
+    const same = await call('/api/auth/resend-verification', {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: 'http://localhost:8787' },
+    });
     expect(same.status).toBe(200);
-    const keyed = await call('/api/auth/generate-api-key', { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, Origin: 'https://evil.example' } });
+    const keyed = await call('/api/auth/generate-api-key', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, Origin: 'https://evil.example' },
+    });
     expect(keyed.status).toBe(200);
   });
 });
@@ -246,20 +322,28 @@ describe('dev mail sink (D6)', () => {
   it('lists emails newest first, filtered by recipient', async () => {
     const email = uniqueEmail();
     await register(email);
-    const cookie = cookieFrom(await call('/api/auth/login', { method: 'POST', json: { email, password: 'correct horse battery' } }));
+    const cookie = cookieFrom(
+      await call('/api/auth/login', { method: 'POST', json: { email, password: 'correct horse battery' } }),
+    );
     await call('/api/auth/resend-verification', { method: 'POST', headers: { Cookie: cookie } });
     const res = await call(`/api/dev/emails?to=${encodeURIComponent(email)}`);
     const { emails } = (await res.json()) as Json;
     expect(emails).toHaveLength(2);
     expect(emails.every((m: Json) => m.to === email)).toBe(true);
-    const rows = await testEnv.DB.prepare('SELECT id FROM dev_emails WHERE to_addr = ? ORDER BY id DESC').bind(email).all();
+    const rows = await testEnv.DB.prepare('SELECT id FROM dev_emails WHERE to_addr = ? ORDER BY id DESC')
+      .bind(email)
+      .all();
     expect(rows.results).toHaveLength(2);
     expect(emails[0].links[0]).not.toBe(emails[1].links[0]);
   });
 
   it('answers 404 unless DEV_MODE is "true"', async () => {
     const { createApp } = await import('../../workers/app.ts');
-    const res = await createApp().fetch(new Request('http://localhost/api/dev/emails'), { ...testEnv, DEV_MODE: 'false' }, createExecutionContext());
+    const res = await createApp().fetch(
+      new Request('http://localhost/api/dev/emails'),
+      { ...testEnv, DEV_MODE: 'false' },
+      createExecutionContext(),
+    );
     expect(res.status).toBe(404);
   });
 });

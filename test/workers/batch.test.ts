@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { call, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-const invoice = (n: number) => ({ from: { name: 'Acme' }, to: { name: `Client ${n}` }, invoice: { number: `B-${n}` }, items: [{ description: 'Work', quantity: 1, unit_price: 10 * n }] });
+const invoice = (n: number) => ({
+  from: { name: 'Acme' },
+  to: { name: `Client ${n}` },
+  invoice: { number: `B-${n}` },
+  items: [{ description: 'Work', quantity: 1, unit_price: 10 * n }],
+});
 
 async function batch(key: string | undefined, body: unknown, headers: Record<string, string> = {}) {
-  return call('/api/batch', { method: 'POST', json: body, headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers } });
+  return call('/api/batch', {
+    method: 'POST',
+    json: body,
+    headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...headers },
+  });
 }
 
 describe('POST /api/batch', () => {
@@ -15,36 +24,51 @@ describe('POST /api/batch', () => {
     expect(((await res.json()) as Json).error.code).toBe('auth_required');
   });
 
-  it.each([[{ invoices: [] }, 'at least 1'], [{ invoices: Array.from({ length: 51 }, (_, i) => invoice(i)) }, 'at most 50'], [{ nope: 1 }, 'invoices']])(
-    'an empty, oversized or missing array is 400 validation_error (%#)',
-    async (body, text) => {
-      const { apiKey } = await verifiedAccountWithKey('b400');
-      const res = await batch(apiKey, body);
-      expect(res.status).toBe(400);
-      const json = (await res.json()) as Json;
-      expect(json.error.code).toBe('validation_error');
-      expect(json.error.message).toContain(text);
-    },
-  );
+  it.each([
+    [{ invoices: [] }, 'at least 1'],
+    [{ invoices: Array.from({ length: 51 }, (_, i) => invoice(i)) }, 'at most 50'],
+    [{ nope: 1 }, 'invoices'],
+  ])('an empty, oversized or missing array is 400 validation_error (%#)', async (body, text) => {
+    const { apiKey } = await verifiedAccountWithKey('b400');
+    const res = await batch(apiKey, body);
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as Json;
+    expect(json.error.code).toBe('validation_error');
+    expect(json.error.message).toContain(text);
+  });
 
   it('a bad item fails alone; results keep input order; each success has a hosted_url', async () => {
     const { apiKey } = await verifiedAccountWithKey('bmix');
     const bad = { from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x', unit_price: -1 }] };
-    const res = await batch(apiKey, { invoices: [invoice(1), bad, invoice(3), { ...invoice(4), invoice: { currency: 'XYZ' } }] });
+    const res = await batch(apiKey, {
+      invoices: [invoice(1), bad, invoice(3), { ...invoice(4), invoice: { currency: 'XYZ' } }],
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
     expect(body.success).toBe(true);
     expect(body.count).toBe(4);
-    expect(body.results.map((r: Json) => [r.index, r.success])).toEqual([[0, true], [1, false], [2, true], [3, false]]);
+    expect(body.results.map((r: Json) => [r.index, r.success])).toEqual([
+      [0, true],
+      [1, false],
+      [2, true],
+      [3, false],
+    ]);
     expect(body.results[0].invoice.number).toBe('B-1');
     expect(body.results[2].invoice.grand_total).toBe(30);
     expect(body.results[0].invoice.hosted_url).toMatch(/\/api\/i\/[0-9A-Za-z]{22}\?t=/);
-    expect(body.results[1].error).toEqual({ code: 'validation_error', message: expect.stringContaining('items[0].unit_price') });
+    expect(body.results[1].error).toEqual({
+      code: 'validation_error',
+      message: expect.stringContaining('items[0].unit_price'),
+    });
     expect(body.results[3].error.code).toBe('invalid_currency');
     expect(body.meta).toMatchObject({ requested: 4, generated: 2, rate_limited: false });
     // D7: every item counts one call.
     expect(body.meta.credits_remaining.hourly).toBe(36);
-    const hosted = await call(new URL(body.results[2].invoice.hosted_url).pathname + new URL(body.results[2].invoice.hosted_url).search + '&format=json');
+    const hosted = await call(
+      new URL(body.results[2].invoice.hosted_url).pathname
+        + new URL(body.results[2].invoice.hosted_url).search
+        + '&format=json',
+    );
     expect(((await hosted.json()) as Json).invoice.number).toBe('B-3');
   });
 

@@ -2,13 +2,21 @@ import { countryName } from '@invoice/i18n';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
 
-const minimal = { from: { name: 'Acme Ltd' }, to: { name: 'Client GmbH' }, items: [{ description: 'Work', quantity: 2, unit_price: 50 }] };
+const minimal = {
+  from: { name: 'Acme Ltd' },
+  to: { name: 'Client GmbH' },
+  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
+};
 
 let ipCounter = 0;
 /** A fresh client IP per test keeps each test inside its own anonymous window (D3: 20 per hour per IP). */
 function anonymous(json: unknown, headers: Record<string, string> = {}) {
   ipCounter += 1;
-  return call('/api/generate-invoice', { method: 'POST', json, headers: { 'CF-Connecting-IP': `198.51.100.${ipCounter}`, ...headers } });
+  return call('/api/generate-invoice', {
+    method: 'POST',
+    json,
+    headers: { 'CF-Connecting-IP': `198.51.100.${ipCounter}`, ...headers },
+  });
 }
 
 type Json = Record<string, any>;
@@ -21,12 +29,31 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
     expect(body.success).toBe(true);
     expect(body.anonymous).toBe(true);
     expect(body.invoice).toMatchObject({
-      number: 'A-1', date: '2026-03-01', currency: 'USD', language: 'en', template: 'classic', title: 'INVOICE',
-      subtotal: 100, discount_total: 0, shipping: 0, total_tax: 20, rounding_adjustment: 0, grand_total: 120,
-      deposit: 0, amount_paid: 0, balance_due: 120, status: 'unpaid',
+      number: 'A-1',
+      date: '2026-03-01',
+      currency: 'USD',
+      language: 'en',
+      template: 'classic',
+      title: 'INVOICE',
+      subtotal: 100,
+      discount_total: 0,
+      shipping: 0,
+      total_tax: 20,
+      rounding_adjustment: 0,
+      grand_total: 120,
+      deposit: 0,
+      amount_paid: 0,
+      balance_due: 120,
+      status: 'unpaid',
       tax_lines: [{ name: 'Tax 20%', amount: 20 }],
     });
-    expect(body.invoice.items[0]).toMatchObject({ description: 'Work', quantity: 2, unit_price: 50, tax_amount: 20, line_total: 100 });
+    expect(body.invoice.items[0]).toMatchObject({
+      description: 'Work',
+      quantity: 2,
+      unit_price: 50,
+      tax_amount: 20,
+      line_total: 100,
+    });
     expect(body.invoice.hosted_url).toBeUndefined();
     expect(body.invoice.qr).toBeUndefined();
     expect(body.meta.request_id).toBe(res.headers.get('X-Request-Id'));
@@ -47,13 +74,28 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
 
   it('accepts camelCase keys and the flat metadata layer', async () => {
     const res = await anonymous({
-      from: { name: 'A', taxId: 'X1' }, to: { name: 'B' }, currency: 'EUR', number: 'F-9', dueDate: '2030-01-01', date: '2029-12-01',
+      from: { name: 'A', taxId: 'X1' },
+      to: { name: 'B' },
+      currency: 'EUR',
+      number: 'F-9',
+      dueDate: '2030-01-01',
+      date: '2029-12-01',
       items: [{ description: 'x', quantity: 1, unitPrice: 10, taxRate: 10, discountType: 'amount', discount: 1 }],
       amountPaid: 5,
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
-    expect(body.invoice).toMatchObject({ number: 'F-9', currency: 'EUR', due_date: '2030-01-01', subtotal: 9, total_tax: 0.9, grand_total: 9.9, amount_paid: 5, balance_due: 4.9, status: 'partial' });
+    expect(body.invoice).toMatchObject({
+      number: 'F-9',
+      currency: 'EUR',
+      due_date: '2030-01-01',
+      subtotal: 9,
+      total_tax: 0.9,
+      grand_total: 9.9,
+      amount_paid: 5,
+      balance_due: 4.9,
+      status: 'partial',
+    });
     expect(body.invoice.from.tax_id).toBe('X1');
   });
 
@@ -77,7 +119,11 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
     [{ ...minimal, output: 'docx' }, 'invalid_output', 'output'],
     [{ ...minimal, payment: { qr: { type: 'bitcoin', value: 'x' } } }, 'invalid_qr_type', 'payment.qr.type'],
     [{ ...minimal, items: [] }, 'validation_error', 'items'],
-    [{ from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x' }, { description: 'y', unit_price: '5' }] }, 'validation_error', 'items[1].unit_price'],
+    [
+      { from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x' }, { description: 'y', unit_price: '5' }] },
+      'validation_error',
+      'items[1].unit_price',
+    ],
     [{ ...minimal, to: {} }, 'validation_error', 'to.name'],
   ])('spec Errors: %# answers 400 with the code and the field path', async (body, code, path) => {
     const res = await anonymous(body);
@@ -89,14 +135,22 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
   });
 
   it('invalid_json: a body that is not JSON is 400 with the parser position', async () => {
-    const res = await workerFetch(`${BASE}/api/generate-invoice`, { method: 'POST', body: '{"from": ', headers: { 'CF-Connecting-IP': '203.0.113.77' } });
+    const res = await workerFetch(`${BASE}/api/generate-invoice`, {
+      method: 'POST',
+      body: '{"from": ',
+      headers: { 'CF-Connecting-IP': '203.0.113.77' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).error.code).toBe('invalid_json');
   });
 
   it('D5: a body over 10 MB is 413 payload_too_large', async () => {
     const big = 'x'.repeat(10 * 1024 * 1024 + 10);
-    const res = await workerFetch(`${BASE}/api/generate-invoice`, { method: 'POST', body: big, headers: { 'CF-Connecting-IP': '203.0.113.78' } });
+    const res = await workerFetch(`${BASE}/api/generate-invoice`, {
+      method: 'POST',
+      body: big,
+      headers: { 'CF-Connecting-IP': '203.0.113.78' },
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as Json).error.code).toBe('payload_too_large');
   });
@@ -109,7 +163,11 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
   });
 
   it('rule 4: an unknown Bearer key is 401 invalid_api_key', async () => {
-    const res = await call('/api/generate-invoice', { method: 'POST', json: minimal, headers: { Authorization: 'Bearer inv_sk_nope' } });
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: minimal,
+      headers: { Authorization: 'Bearer inv_sk_nope' },
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as Json).error.code).toBe('invalid_api_key');
   });
@@ -118,7 +176,11 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
 describe('POST /api/generate-invoice, authenticated', () => {
   it('JSON with a hosted link and a QR from the hosted link by default; meta from the account windows', async () => {
     const { apiKey: key } = await verifiedAccountWithKey('gen');
-    const res = await call('/api/generate-invoice', { method: 'POST', json: minimal, headers: { Authorization: `Bearer ${key}` } });
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: minimal,
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
     expect(body.anonymous).toBe(false);
@@ -136,7 +198,11 @@ describe('POST /api/generate-invoice, authenticated', () => {
     const { apiKey: key } = await verifiedAccountWithKey('gen2');
     const res = await call('/api/generate-invoice', {
       method: 'POST',
-      json: { ...minimal, features: { hosted_link: false }, payment: { qr: { type: 'url', value: 'https://pay.example/1' } } },
+      json: {
+        ...minimal,
+        features: { hosted_link: false },
+        payment: { qr: { type: 'url', value: 'https://pay.example/1' } },
+      },
       headers: { Authorization: `Bearer ${key}` },
     });
     const body = (await res.json()) as Json;
@@ -146,7 +212,11 @@ describe('POST /api/generate-invoice, authenticated', () => {
 
   it('output pdf answers application/pdf as an attachment named after the number', async () => {
     const { apiKey: key } = await verifiedAccountWithKey('genpdf');
-    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, output: 'pdf', invoice: { number: 'PDF-7' } }, headers: { Authorization: `Bearer ${key}` } });
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, output: 'pdf', invoice: { number: 'PDF-7' } },
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
     expect(res.headers.get('Content-Disposition')).toMatch(/^attachment; filename="PDF-7\.pdf"/);
@@ -157,7 +227,11 @@ describe('POST /api/generate-invoice, authenticated', () => {
 
   it('output ubl answers application/xml with a UBL 2.1 Invoice', async () => {
     const { apiKey: key } = await verifiedAccountWithKey('genubl');
-    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, output: 'ubl', invoice: { number: 'U-1' } }, headers: { Authorization: `Bearer ${key}` } });
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, output: 'ubl', invoice: { number: 'U-1' } },
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^application\/xml/);
     const xml = await res.text();
@@ -170,15 +244,33 @@ describe('POST /api/generate-invoice, authenticated', () => {
     const headers = { Authorization: `Bearer ${key}` };
     const from = { name: 'Acme Ltd', address: '1 High Street\nLondon EC1A 1BB', registration_no: '09876543' };
     const to = { name: 'Client GmbH', address: 'Hauptstraße 5\n10115 Berlin' };
-    const without = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from, to, output: 'ubl', invoice: { number: 'U-2' } }, headers: { ...headers, 'Idempotency-Key': 'ubl-issues-1' } });
+    const without = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, from, to, output: 'ubl', invoice: { number: 'U-2' } },
+      headers: { ...headers, 'Idempotency-Key': 'ubl-issues-1' },
+    });
     expect(without.status).toBe(200);
     expect(without.headers.get('X-EN16931-Issues')).toBe('BR-09, BR-11');
     expect(await without.text()).not.toContain('<cac:Country>');
-    const replay = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from, to, output: 'ubl', invoice: { number: 'U-2' } }, headers: { ...headers, 'Idempotency-Key': 'ubl-issues-1' } });
+    const replay = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, from, to, output: 'ubl', invoice: { number: 'U-2' } },
+      headers: { ...headers, 'Idempotency-Key': 'ubl-issues-1' },
+    });
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     expect(replay.headers.get('X-EN16931-Issues')).toBe('BR-09, BR-11');
 
-    const withCountries = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from: { ...from, country: 'gb' }, to: { ...to, country: 'DE' }, output: 'ubl', invoice: { number: 'U-3' } }, headers });
+    const withCountries = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: {
+        ...minimal,
+        from: { ...from, country: 'gb' },
+        to: { ...to, country: 'DE' },
+        output: 'ubl',
+        invoice: { number: 'U-3' },
+      },
+      headers,
+    });
     expect(withCountries.status).toBe(200);
     expect(withCountries.headers.has('X-EN16931-Issues')).toBe(false);
     const xml = await withCountries.text();
@@ -189,15 +281,28 @@ describe('POST /api/generate-invoice, authenticated', () => {
     expect(json.headers.has('X-EN16931-Issues')).toBe(false);
 
     const doc = (await (await call('/openapi.json')).json()) as Json;
-    expect(doc.paths['/api/generate-invoice'].post.responses['200'].headers['X-EN16931-Issues']).toMatchObject({ required: false, schema: { type: 'string' } });
+    expect(doc.paths['/api/generate-invoice'].post.responses['200'].headers['X-EN16931-Issues']).toMatchObject({
+      required: false,
+      schema: { type: 'string' },
+    });
   });
 
   it('output pdf with structured addresses; workerd names their countries in the invoice language (Intl.DisplayNames)', async () => {
     expect(countryName('NL', 'de')).toBe('Niederlande');
     expect(countryName('DE', 'ar')).toBe('ألمانيا');
     const { apiKey: key } = await verifiedAccountWithKey('genpdfaddr');
-    const body = { ...minimal, from: { name: 'Acme Ltd', street: '1 High Street', postal_code: 'EC1A 1BB', city: 'London', country: 'GB' }, ship_to: { country: 'DE' }, invoice: { language: 'de' }, output: 'pdf' };
-    const res = await call('/api/generate-invoice', { method: 'POST', json: body, headers: { Authorization: `Bearer ${key}` } });
+    const body = {
+      ...minimal,
+      from: { name: 'Acme Ltd', street: '1 High Street', postal_code: 'EC1A 1BB', city: 'London', country: 'GB' },
+      ship_to: { country: 'DE' },
+      invoice: { language: 'de' },
+      output: 'pdf',
+    };
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: body,
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
   });
@@ -205,7 +310,10 @@ describe('POST /api/generate-invoice, authenticated', () => {
   it('an invalid country is 400 validation_error naming the field', async () => {
     const res = await anonymous({ ...minimal, to: { name: 'Client GmbH', country: 'Germany' } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Json).error).toEqual({ code: 'validation_error', message: 'to.country: must be an ISO 3166-1 alpha-2 country code' });
+    expect(((await res.json()) as Json).error).toEqual({
+      code: 'validation_error',
+      message: 'to.country: must be an ISO 3166-1 alpha-2 country code',
+    });
   });
 
   it('D5: a signature over 2.5 MB decoded is 400 validation_error naming signature', async () => {
@@ -214,15 +322,26 @@ describe('POST /api/generate-invoice, authenticated', () => {
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     let bin = '';
     for (let i = 0; i < png.length; i += 0x8000) bin += String.fromCharCode(...png.subarray(i, i + 0x8000));
-    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, signature: `data:image/png;base64,${btoa(bin)}` }, headers: { Authorization: `Bearer ${key}` } });
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, signature: `data:image/png;base64,${btoa(bin)}` },
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Json).error).toEqual({ code: 'validation_error', message: expect.stringMatching(/^signature: .*2\.5 MB/) });
+    expect(((await res.json()) as Json).error).toEqual({
+      code: 'validation_error',
+      message: expect.stringMatching(/^signature: .*2\.5 MB/),
+    });
   });
 
   it('D5: a logo that is not PNG or JPEG is 400 validation_error naming from.logo', async () => {
     const { apiKey: key } = await verifiedAccountWithKey('genlogo');
     const gif = `data:image/png;base64,${btoa('GIF89a not really')}`;
-    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, from: { name: 'A', logo: gif } }, headers: { Authorization: `Bearer ${key}` } });
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, from: { name: 'A', logo: gif } },
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as Json;
     expect(body.error).toEqual({ code: 'validation_error', message: expect.stringContaining('from.logo') });
@@ -233,7 +352,12 @@ describe('POST /api/generate-invoice with Idempotency-Key (D8)', () => {
   it('D8: 20 concurrent requests with one key produce exactly one document; the rest replay it or conflict', async () => {
     const { apiKey } = await verifiedAccountWithKey('idem');
     const body = { ...minimal, output: 'pdf' };
-    const send = () => call('/api/generate-invoice', { method: 'POST', json: body, headers: { Authorization: `Bearer ${apiKey}`, 'Idempotency-Key': 'same-key-1' } });
+    const send = () =>
+      call('/api/generate-invoice', {
+        method: 'POST',
+        json: body,
+        headers: { Authorization: `Bearer ${apiKey}`, 'Idempotency-Key': 'same-key-1' },
+      });
     const responses = await Promise.all(Array.from({ length: 20 }, send));
     const fresh = responses.filter((r) => r.status === 200 && r.headers.get('Idempotent-Replayed') !== 'true');
     const replays = responses.filter((r) => r.status === 200 && r.headers.get('Idempotent-Replayed') === 'true');
@@ -245,7 +369,11 @@ describe('POST /api/generate-invoice with Idempotency-Key (D8)', () => {
     // Only the one generation counted against the hourly window.
     const after = await send();
     expect(after.headers.get('Idempotent-Replayed')).toBe('true');
-    const me = await call('/api/generate-invoice', { method: 'POST', json: minimal, headers: { Authorization: `Bearer ${apiKey}` } });
+    const me = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: minimal,
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     expect(me.headers.get('X-RateLimit-Remaining-Hourly')).toBe('38');
   });
 
@@ -253,7 +381,11 @@ describe('POST /api/generate-invoice with Idempotency-Key (D8)', () => {
     const { apiKey } = await verifiedAccountWithKey('idem2');
     const headers = { Authorization: `Bearer ${apiKey}`, 'Idempotency-Key': 'k-2' };
     expect((await call('/api/generate-invoice', { method: 'POST', json: minimal, headers })).status).toBe(200);
-    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...minimal, notes: 'changed' }, headers });
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, notes: 'changed' },
+      headers,
+    });
     expect(res.status).toBe(422);
     expect(((await res.json()) as Json).error.code).toBe('idempotency_key_conflict');
   });
@@ -264,6 +396,9 @@ describe('issue 10.10: bounded normalisation work', () => {
     const wide = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`camelKey${i}`, i]));
     const res = await anonymous({ ...minimal, to: { name: 'B', ...wide } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Json).error).toEqual({ code: 'validation_error', message: expect.stringMatching(/^to: has 1001 keys; an object of an invoice request has at most \d+$/) });
+    expect(((await res.json()) as Json).error).toEqual({
+      code: 'validation_error',
+      message: expect.stringMatching(/^to: has 1001 keys; an object of an invoice request has at most \d+$/),
+    });
   });
 });

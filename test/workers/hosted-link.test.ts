@@ -1,9 +1,15 @@
 import { env } from 'cloudflare:workers';
-import { parseInvoiceRequest, resolveInvoice, toInvoiceResponse, type InvoiceRequest } from '@invoice/model';
+import { type InvoiceRequest, parseInvoiceRequest, resolveInvoice, toInvoiceResponse } from '@invoice/model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signHostedId, verifyHostedSignature } from '../../workers/hosted/hosted-link-signature.ts';
 import { chooseQr } from '../../workers/hosted/qr-choice.ts';
-import { HOSTED_LINK_TTL_SECONDS, loadSnapshot, snapshotKey, storeSnapshot, type InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
+import {
+  HOSTED_LINK_TTL_SECONDS,
+  type InvoiceSnapshot,
+  loadSnapshot,
+  snapshotKey,
+  storeSnapshot,
+} from '../../workers/hosted/snapshot-store.ts';
 import { workerFetch } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -36,11 +42,22 @@ afterEach(() => vi.useRealTimers());
 describe('hosted link signature (D9)', () => {
   it('D9: hosted_url = {base_url}/api/i/{22 base62}?t={base64url HMAC-SHA-256(id)}', async () => {
     const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), BASE);
-    const m = /^https:\/\/invoices\.example\.com\/api\/i\/([0-9A-Za-z]{22})\?t=([A-Za-z0-9_-]{43})$/.exec(link.hosted_url);
+    const m = /^https:\/\/invoices\.example\.com\/api\/i\/([0-9A-Za-z]{22})\?t=([A-Za-z0-9_-]{43})$/.exec(
+      link.hosted_url,
+    );
     expect(m).not.toBeNull();
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode('test-hosted-link-secret'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode('test-hosted-link-secret'),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(m![1])));
-    const b64url = btoa(String.fromCharCode(...mac)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const b64url = btoa(String.fromCharCode(...mac))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     expect(m![2]).toBe(b64url);
     expect(link.id).toBe(m![1]);
   });
@@ -60,7 +77,11 @@ describe('hosted link signature (D9)', () => {
     const put = vi.spyOn(env.SNAPSHOTS, 'put');
     const link = await storeSnapshot(env, snapshotOf(request()), now, BASE);
     expect(link.hosted_expires_at).toBe(now / 1000 + 7 * 24 * 3600);
-    expect(put).toHaveBeenCalledWith(snapshotKey(link.id), expect.any(String), expect.objectContaining({ expirationTtl: HOSTED_LINK_TTL_SECONDS }));
+    expect(put).toHaveBeenCalledWith(
+      snapshotKey(link.id),
+      expect.any(String),
+      expect.objectContaining({ expirationTtl: HOSTED_LINK_TTL_SECONDS }),
+    );
     const stored = JSON.parse((await env.SNAPSHOTS.get(snapshotKey(link.id)))!);
     expect(stored.expires_at).toBe(link.hosted_expires_at);
     expect(stored.hosted_url).toBe(link.hosted_url);
@@ -79,11 +100,14 @@ describe('GET /api/i/{id} (D9)', () => {
     expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
     expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
     const body = (await res.json()) as Json;
-    const expected = toInvoiceResponse(resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) }), {
-      hosted_url: link.hosted_url,
-      hosted_expires_at: link.hosted_expires_at,
-      qr: { source: 'hosted_link', type: 'url' },
-    });
+    const expected = toInvoiceResponse(
+      resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) }),
+      {
+        hosted_url: link.hosted_url,
+        hosted_expires_at: link.hosted_expires_at,
+        qr: { source: 'hosted_link', type: 'url' },
+      },
+    );
     expect(body.success).toBe(true);
     expect(body.invoice).toEqual(expected);
     // by hand: 3 × 120.50 = 361.50; −10 % = 325.35; 19 % tax = 61.8165 → 61.82; total 387.17
@@ -95,11 +119,18 @@ describe('GET /api/i/{id} (D9)', () => {
   it('spec: invoice.qr says {source: payment} when payment.qr is given, and the hosted link otherwise', async () => {
     const withPay = request({ payment: { qr: { type: 'url', value: 'https://pay.example.com/INV-1' } } });
     const a = await storeSnapshot(env, snapshotOf(withPay), Date.now(), BASE);
-    expect(((await (await open(`${a.hosted_url}&format=json`)).json()) as Json).invoice.qr).toEqual({ source: 'payment', type: 'url' });
+    expect(((await (await open(`${a.hosted_url}&format=json`)).json()) as Json).invoice.qr).toEqual({
+      source: 'payment',
+      type: 'url',
+    });
     const noQr = request({ features: { qr: false } });
     const b = await storeSnapshot(env, snapshotOf(noQr), Date.now(), BASE);
     expect(((await (await open(`${b.hosted_url}&format=json`)).json()) as Json).invoice.qr).toBeUndefined();
-    expect(chooseQr(request(), 'https://x/api/i/abc?t=1')).toEqual({ source: 'hosted_link', type: 'url', value: 'https://x/api/i/abc?t=1' });
+    expect(chooseQr(request(), 'https://x/api/i/abc?t=1')).toEqual({
+      source: 'hosted_link',
+      type: 'url',
+      value: 'https://x/api/i/abc?t=1',
+    });
     expect(chooseQr(request(), undefined)).toBeUndefined();
   });
 
@@ -141,7 +172,9 @@ describe('GET /api/i/{id} (D9)', () => {
     expect(((await res.json()) as Json).error.code).toBe('not_found');
     expect(await env.SNAPSHOTS.get(snapshotKey(link.id))).not.toBeNull();
     vi.useRealTimers();
-    expect(await loadSnapshot(env, link.id, new URL(link.hosted_url).searchParams.get('t')!, start + 8 * 24 * 3600 * 1000)).toBeNull();
+    expect(
+      await loadSnapshot(env, link.id, new URL(link.hosted_url).searchParams.get('t')!, start + 8 * 24 * 3600 * 1000),
+    ).toBeNull();
   });
 
   it('an unknown format is 400 validation_error naming the parameter; other methods are 405', async () => {
@@ -156,7 +189,13 @@ describe('GET /api/i/{id} (D9)', () => {
 
   it('D4: without HOSTED_LINK_SECRET links can be neither made nor opened (503 not_provisioned)', async () => {
     const bare = { ...env, HOSTED_LINK_SECRET: undefined };
-    await expect(storeSnapshot(bare, snapshotOf(request()), Date.now(), BASE)).rejects.toMatchObject({ status: 503, code: 'not_provisioned' });
-    await expect(loadSnapshot(bare, 'A'.repeat(22), 'x', Date.now())).rejects.toMatchObject({ status: 503, code: 'not_provisioned' });
+    await expect(storeSnapshot(bare, snapshotOf(request()), Date.now(), BASE)).rejects.toMatchObject({
+      status: 503,
+      code: 'not_provisioned',
+    });
+    await expect(loadSnapshot(bare, 'A'.repeat(22), 'x', Date.now())).rejects.toMatchObject({
+      status: 503,
+      code: 'not_provisioned',
+    });
   });
 });

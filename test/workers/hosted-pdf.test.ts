@@ -1,9 +1,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { parseInvoiceRequest, resolveInvoice } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from '../../workers/pdf/render-pdf.ts';
 import { cachedHostedPdf, hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
-import { storeSnapshot, type InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
+import { type InvoiceSnapshot, storeSnapshot } from '../../workers/hosted/snapshot-store.ts';
+import { renderPdf } from '../../workers/pdf/render-pdf.ts';
 import { pngHeaderOnly, pngWithData, toBase64 } from './image-fixtures.ts';
 
 const BASE = 'https://invoices.example.com';
@@ -30,7 +30,9 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const res = await exports.default.fetch(link.hosted_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
-    expect(res.headers.get('Content-Disposition')).toBe(`inline; filename="INV-PDF-_1.pdf"; filename*=UTF-8''INV-PDF-%C3%9C1.pdf`);
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `inline; filename="INV-PDF-_1.pdf"; filename*=UTF-8''INV-PDF-%C3%9C1.pdf`,
+    );
     expect(res.headers.get('Cache-Control')).toBe('private, no-store');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
@@ -56,7 +58,9 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const link = await storeSnapshot(env, snap, Date.now(), BASE);
     const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
-    expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x', caption: 'url' }, 'req_test', 'omit'));
+    expect(served).toEqual(
+      await renderPdf(resolved, {}, { text: 'https://pay.example.com/x', caption: 'url' }, 'req_test', 'omit'),
+    );
   });
 
   it('H3: a stored image that is not fit to render (a snapshot older than the limits) is left out; the link still works', async () => {
@@ -67,7 +71,9 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
       expect(res.status).toBe(200);
       const served = new Uint8Array(await res.arrayBuffer());
       const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
-      expect(served).toEqual(await renderPdf(resolved, {}, { text: link.hosted_url, caption: 'url' }, 'req_test', 'omit'));
+      expect(served).toEqual(
+        await renderPdf(resolved, {}, { text: link.hosted_url, caption: 'url' }, 'req_test', 'omit'),
+      );
     }
   });
 
@@ -86,4 +92,3 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     expect((await exports.default.fetch(`${BASE}/api/i/${link.id}?t=wrong`)).status).toBe(404);
   });
 });
-

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { call, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-const INVOICE = { from: { name: 'Acme' }, to: { name: 'Client' }, items: [{ description: 'Work', quantity: 1, unit_price: 99 }] };
+const INVOICE = {
+  from: { name: 'Acme' },
+  to: { name: 'Client' },
+  items: [{ description: 'Work', quantity: 1, unit_price: 99 }],
+};
 
 describe('D8 on POST /api/generate-invoice', () => {
   it('20 concurrent requests with one key: exactly one generation, 19 conflicts or replays, never two documents', async () => {
     const { apiKey } = await verifiedAccountWithKey('idem');
     const headers = { Authorization: `Bearer ${apiKey}`, 'Idempotency-Key': `order-${crypto.randomUUID()}` };
-    const responses = await Promise.all(Array.from({ length: 20 }, () => call('/api/generate-invoice', { method: 'POST', json: INVOICE, headers })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => call('/api/generate-invoice', { method: 'POST', json: INVOICE, headers })),
+    );
     const ok = responses.filter((r) => r.status === 200);
     const fresh = ok.filter((r) => r.headers.get('Idempotent-Replayed') === null);
     const conflicts = responses.filter((r) => r.status === 409);
@@ -17,7 +23,11 @@ describe('D8 on POST /api/generate-invoice', () => {
     const numbers = new Set(await Promise.all(ok.map(async (r) => ((await r.json()) as Json).invoice.number)));
     expect(numbers.size).toBe(1);
     // One document and one call counted, whatever the others got.
-    const me = await call('/api/generate-invoice', { method: 'POST', json: { ...INVOICE, items: [] }, headers: { Authorization: `Bearer ${apiKey}` } });
+    const me = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...INVOICE, items: [] },
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     expect(me.headers.get('X-RateLimit-Remaining-Monthly')).toBe('99');
     expect(me.headers.get('X-RateLimit-Remaining-Hourly')).toBe('38');
   });
@@ -28,7 +38,11 @@ describe('D8 on POST /api/generate-invoice', () => {
     const first = await call('/api/generate-invoice', { method: 'POST', json: { ...INVOICE, output: 'pdf' }, headers });
     expect(first.status).toBe(200);
     const firstBytes = new Uint8Array(await first.arrayBuffer());
-    const replay = await call('/api/generate-invoice', { method: 'POST', json: { ...INVOICE, output: 'pdf' }, headers });
+    const replay = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...INVOICE, output: 'pdf' },
+      headers,
+    });
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     expect(replay.headers.get('Content-Disposition')).toBe(first.headers.get('Content-Disposition'));
     expect(new Uint8Array(await replay.arrayBuffer())).toEqual(firstBytes);

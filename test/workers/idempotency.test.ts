@@ -2,7 +2,7 @@ import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import { createApp } from '../../workers/app.ts';
-import { withIdempotency, type IdempotencyOptions } from '../../workers/idempotency/with-idempotency.ts';
+import { type IdempotencyOptions, withIdempotency } from '../../workers/idempotency/with-idempotency.ts';
 import { admitRequest, peekUsage } from '../../workers/limits/admit-request.ts';
 import { testEnv } from './accounts-fixtures.ts';
 
@@ -17,7 +17,15 @@ function appWith(handler: Handler, scope = `acct_${crypto.randomUUID()}`, option
   });
   const ctx = createExecutionContext();
   return (body: string, key?: string, path = '/test/generate') =>
-    app.fetch(new Request(`http://localhost${path}`, { method: 'POST', body, headers: key === undefined ? {} : { 'Idempotency-Key': key } }), testEnv, ctx);
+    app.fetch(
+      new Request(`http://localhost${path}`, {
+        method: 'POST',
+        body,
+        headers: key === undefined ? {} : { 'Idempotency-Key': key },
+      }),
+      testEnv,
+      ctx,
+    );
 }
 
 function counting(response: (body: string, n: number) => Response | Promise<Response>) {
@@ -29,7 +37,11 @@ function counting(response: (body: string, n: number) => Response | Promise<Resp
   return { state, handler };
 }
 
-const json = (n: number) => new Response(JSON.stringify({ success: true, invoice: { number: `INV-${n}` } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const json = (n: number) =>
+  new Response(JSON.stringify({ success: true, invoice: { number: `INV-${n}` } }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 describe('D8 idempotent retries', () => {
   it('without the header every request runs', async () => {
@@ -56,9 +68,14 @@ describe('D8 idempotent retries', () => {
 
   it('a multi-megabyte PDF replays identically, with status, Content-Type and Content-Disposition', async () => {
     const pdf = new Uint8Array(5 * 1024 * 1024 + 123);
-    for (let i = 0; i < pdf.length; i += 65536) crypto.getRandomValues(pdf.subarray(i, Math.min(pdf.length, i + 65536)));
+    for (let i = 0; i < pdf.length; i += 65536)
+      crypto.getRandomValues(pdf.subarray(i, Math.min(pdf.length, i + 65536)));
     const { state, handler } = counting(
-      () => new Response(pdf, { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="INV-1.pdf"' } }),
+      () =>
+        new Response(pdf, {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="INV-1.pdf"' },
+        }),
     );
     const send = appWith(handler);
     const first = new Uint8Array(await (await send('{"output":"pdf"}', 'pdf-key')).arrayBuffer());
@@ -70,7 +87,11 @@ describe('D8 idempotent retries', () => {
     expect(bytes.length).toBe(pdf.length);
     expect(first.length).toBe(pdf.length);
     let same = true;
-    for (let i = 0; i < pdf.length; i++) if (bytes[i] !== pdf[i]) { same = false; break; }
+    for (let i = 0; i < pdf.length; i++)
+      if (bytes[i] !== pdf[i]) {
+        same = false;
+        break;
+      }
     expect(same).toBe(true);
   });
 
@@ -88,9 +109,15 @@ describe('D8 idempotent retries', () => {
     const app = createApp();
     const scope = `acct_${crypto.randomUUID()}`;
     let calls = 0;
-    for (const path of ['/test/a', '/test/b']) app.post(path, (c) => withIdempotency(c, scope, '{}', async () => (calls++, json(calls))));
+    for (const path of ['/test/a', '/test/b'])
+      app.post(path, (c) => withIdempotency(c, scope, '{}', async () => json(++calls)));
     const ctx = createExecutionContext();
-    const post = (p: string) => app.fetch(new Request(`http://localhost${p}`, { method: 'POST', body: '{}', headers: { 'Idempotency-Key': 'k' } }), testEnv, ctx);
+    const post = (p: string) =>
+      app.fetch(
+        new Request(`http://localhost${p}`, { method: 'POST', body: '{}', headers: { 'Idempotency-Key': 'k' } }),
+        testEnv,
+        ctx,
+      );
     expect((await post('/test/a')).status).toBe(200);
     expect((await post('/test/b')).status).toBe(422);
   });
@@ -107,7 +134,11 @@ describe('D8 idempotent retries', () => {
 
   it('4xx and 5xx answers are not stored: the retry runs again and its 2xx is then kept', async () => {
     const { state, handler } = counting((_b, n) =>
-      n === 1 ? new Response('{"success":false}', { status: 400 }) : n === 2 ? new Response('oops', { status: 503 }) : json(n),
+      n === 1
+        ? new Response('{"success":false}', { status: 400 })
+        : n === 2
+          ? new Response('oops', { status: 503 })
+          : json(n),
     );
     const send = appWith(handler);
     expect((await send('{}', 'retry')).status).toBe(400);
@@ -135,7 +166,9 @@ describe('D8 idempotent retries', () => {
     const { state, handler } = counting((_b, n) => json(n));
     const t = Date.now();
     await appWith(handler, scope, { now: t })('{}', 'day');
-    expect((await appWith(handler, scope, { now: t + 23 * 3600_000 })('{}', 'day')).headers.get('Idempotent-Replayed')).toBe('true');
+    expect(
+      (await appWith(handler, scope, { now: t + 23 * 3600_000 })('{}', 'day')).headers.get('Idempotent-Replayed'),
+    ).toBe('true');
     const later = await appWith(handler, scope, { now: t + 24 * 3600_000 + 60_000 })('{}', 'day');
     expect(later.headers.get('Idempotent-Replayed')).toBeNull();
     expect(state.calls).toBe(2);
@@ -148,11 +181,24 @@ describe('D8 idempotent retries', () => {
   });
 
   it('D7: replays and conflicts count against no quota', async () => {
-    const caller: Caller = { kind: 'account', accountId: `acct_${crypto.randomUUID()}`, email: 'q@example.com', tier: 'free', verified: true, via: 'api_key' };
-    const send = appWith(async () => {
-      const grant = await admitRequest(testEnv, caller, { documents: 1, pdfs: 0 });
-      return new Response(JSON.stringify({ meta: grant.meta }), { headers: { 'Content-Type': 'application/json', ...grant.headers } });
-    }, caller.accountId, { extraHeaders: async () => (await peekUsage(testEnv, caller)).headers });
+    const caller: Caller = {
+      kind: 'account',
+      accountId: `acct_${crypto.randomUUID()}`,
+      email: 'q@example.com',
+      tier: 'free',
+      verified: true,
+      via: 'api_key',
+    };
+    const send = appWith(
+      async () => {
+        const grant = await admitRequest(testEnv, caller, { documents: 1, pdfs: 0 });
+        return new Response(JSON.stringify({ meta: grant.meta }), {
+          headers: { 'Content-Type': 'application/json', ...grant.headers },
+        });
+      },
+      caller.accountId,
+      { extraHeaders: async () => (await peekUsage(testEnv, caller)).headers },
+    );
     await send('{}', 'quota');
     const replay = await send('{}', 'quota');
     expect(replay.headers.get('X-RateLimit-Remaining-Hourly')).toBe('39');
@@ -179,7 +225,8 @@ describe('D8 under concurrency', () => {
     const inFlight = responses.filter((r) => r.status === 409);
     expect(fresh).toHaveLength(1);
     expect(replays.length + inFlight.length).toBe(19);
-    for (const r of inFlight) expect(((await r.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_conflict');
+    for (const r of inFlight)
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('idempotency_key_conflict');
     const bodies = new Set(await Promise.all([...fresh, ...replays].map((r) => r.text())));
     expect(bodies.size).toBe(1);
   });

@@ -2,7 +2,10 @@
 // more than the file holds or whose data does not match it (H3).
 
 /** A valid 1×1 PNG. */
-export const PNG_1X1 = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='), (ch) => ch.charCodeAt(0));
+export const PNG_1X1 = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='),
+  (ch) => ch.charCodeAt(0),
+);
 
 function concat(...parts: (Uint8Array | number[])[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -26,7 +29,10 @@ function crc32(bytes: Uint8Array): number {
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 
 function chunk(type: string, data: Uint8Array | number[] = []): Uint8Array {
-  const body = concat(Array.from(type, (c) => c.charCodeAt(0)), data);
+  const body = concat(
+    Array.from(type, (c) => c.charCodeAt(0)),
+    data,
+  );
   return concat(be32(data.length), body, be32(crc32(body)));
 }
 
@@ -50,23 +56,36 @@ export async function flatPng(width: number, height: number, extraRawBytes = 0):
 
 /** The signature and IHDR alone: 33 bytes describing a picture of `width`×`height`. */
 export function pngHeaderOnly(width: number, height: number): Uint8Array {
-  return concat([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], chunk('IHDR', [...be32(width), ...be32(height), 8, 6, 0, 0, 0]));
+  return concat(
+    [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    chunk('IHDR', [...be32(width), ...be32(height), 8, 6, 0, 0, 0]),
+  );
 }
 
 /** A decodable baseline JPEG, 3 components, flat grey (one-code Huffman tables). */
 export function jpeg(width: number, height: number): Uint8Array {
-  const seg = (marker: number, payload: number[]) => [0xff, marker, (payload.length + 2) >> 8, (payload.length + 2) & 255, ...payload];
+  const seg = (marker: number, payload: number[]) => [
+    0xff,
+    marker,
+    (payload.length + 2) >> 8,
+    (payload.length + 2) & 255,
+    ...payload,
+  ];
   const bits = Math.ceil(width / 8) * Math.ceil(height / 8) * 6;
-  const scan = Array.from({ length: Math.ceil(bits / 8) }, (_, i) => (i === Math.ceil(bits / 8) - 1 && bits % 8 ? (1 << (8 - (bits % 8))) - 1 : 0));
+  const scan = Array.from({ length: Math.ceil(bits / 8) }, (_, i) =>
+    i === Math.ceil(bits / 8) - 1 && bits % 8 ? (1 << (8 - (bits % 8))) - 1 : 0,
+  );
   return Uint8Array.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...seg(0xdb, [0, ...new Array<number>(64).fill(1)]),
     ...seg(0xc4, [0x00, 1, ...new Array<number>(15).fill(0), 0]),
     ...seg(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0]),
     ...seg(0xc0, [8, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]),
     ...seg(0xda, [3, 1, 0, 2, 0, 3, 0, 0, 63, 0]),
     ...scan,
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 

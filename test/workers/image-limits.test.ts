@@ -8,7 +8,7 @@ import type { Env } from '../../workers/env.ts';
 import { storeSnapshot } from '../../workers/hosted/snapshot-store.ts';
 import { IMAGE_URL_RULES } from '../../workers/invoices/load-images.ts';
 import { call, verifiedAccountWithKey } from './accounts-fixtures.ts';
-import { PNG_1X1, flatPng, jpeg, pngHeaderOnly, pngWithData, toBase64, zlibDeflate } from './image-fixtures.ts';
+import { flatPng, jpeg, PNG_1X1, pngHeaderOnly, pngWithData, toBase64, zlibDeflate } from './image-fixtures.ts';
 
 type Json = Record<string, any>;
 const e = env as unknown as Env;
@@ -39,11 +39,19 @@ describe('H3: image checks run in workerd', () => {
   });
 
   it('a header over the limits is refused; so is a small PNG whose data inflates to 64 MB, at the first byte too many', async () => {
-    expect(inspectImage(pngHeaderOnly(3000, 3000))).toEqual({ ok: false, problem: 'too-large', message: expect.stringMatching(PROBLEMS.tooLarge) });
+    expect(inspectImage(pngHeaderOnly(3000, 3000))).toEqual({
+      ok: false,
+      problem: 'too-large',
+      message: expect.stringMatching(PROBLEMS.tooLarge),
+    });
     const data = await zerosDeflated(64);
     expect(data.length).toBeLessThan(200_000);
     const started = Date.now();
-    expect(inspectImage(pngWithData(100, 100, data))).toEqual({ ok: false, problem: 'damaged', message: expect.stringMatching(PROBLEMS.damaged) });
+    expect(inspectImage(pngWithData(100, 100, data))).toEqual({
+      ok: false,
+      problem: 'damaged',
+      message: expect.stringMatching(PROBLEMS.damaged),
+    });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
@@ -51,7 +59,13 @@ describe('H3: image checks run in workerd', () => {
     ['one byte too few', () => flatPng(40, 30, -1)],
     ['one byte too many', () => flatPng(40, 30, 1)],
     ['no zlib stream at all', async () => pngWithData(40, 30, new Uint8Array([0, 0, 1, 2]))],
-    ['a cut zlib stream', async () => { const d = await zlibDeflate(new Uint8Array(30 * 161)); return pngWithData(40, 30, d.subarray(0, d.length - 6)); }],
+    [
+      'a cut zlib stream',
+      async () => {
+        const d = await zlibDeflate(new Uint8Array(30 * 161));
+        return pngWithData(40, 30, d.subarray(0, d.length - 6));
+      },
+    ],
   ])('a PNG with a sound header and %s is refused', async (_, make) => {
     expect(inspectImage(await make())).toMatchObject({ ok: false, problem: 'damaged' });
   });
@@ -68,12 +82,24 @@ describe('H3 through POST /api/generate-invoice', () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ from: { name: 'A', logo: dataUri(pngHeaderOnly(3000, 3000)) } }, 'from.logo', PROBLEMS.tooLarge],
       [{ from: { name: 'A' }, signature: dataUri(jpeg(5000, 16), 'image/jpeg') }, 'signature', /is 5000×16 pixels/],
-      [{ from: { name: 'A', logo: dataUri(truncated) } }, 'from.logo', /is not a complete PNG image \(truncated or damaged\)/],
+      [
+        { from: { name: 'A', logo: dataUri(truncated) } },
+        'from.logo',
+        /is not a complete PNG image \(truncated or damaged\)/,
+      ],
       [{ from: { name: 'A', logo: dataUri(bomb) } }, 'from.logo', PROBLEMS.damaged],
-      [{ from: { name: 'A' }, signature: dataUri(pngWithData(16, 16, new Uint8Array([0, 0, 1, 2]))) }, 'signature', PROBLEMS.damaged],
+      [
+        { from: { name: 'A' }, signature: dataUri(pngWithData(16, 16, new Uint8Array([0, 0, 1, 2]))) },
+        'signature',
+        PROBLEMS.damaged,
+      ],
     ];
     for (const [extra, field, message] of cases) {
-      const res = await call('/api/generate-invoice', { method: 'POST', json: { ...base, ...extra }, headers: { Authorization: `Bearer ${apiKey}` } });
+      const res = await call('/api/generate-invoice', {
+        method: 'POST',
+        json: { ...base, ...extra },
+        headers: { Authorization: `Bearer ${apiKey}` },
+      });
       expect(res.status, field).toBe(400);
       const { error } = (await res.json()) as Json;
       expect(error.code).toBe('validation_error');
@@ -85,15 +111,30 @@ describe('H3 through POST /api/generate-invoice', () => {
   it('an over-limit image behind a URL answers the one URL message (H2)', async () => {
     const { apiKey } = await verifiedAccountWithKey('imgbombur');
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(pngHeaderOnly(3000, 3000)));
-    const res = await call('/api/generate-invoice', { method: 'POST', json: { ...base, from: { name: 'A', logo: 'https://cdn.example.com/big.png' } }, headers: { Authorization: `Bearer ${apiKey}` } });
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...base, from: { name: 'A', logo: 'https://cdn.example.com/big.png' } },
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Json).error).toEqual({ code: 'validation_error', message: `from.logo: ${IMAGE_URL_RULES}` });
+    expect(((await res.json()) as Json).error).toEqual({
+      code: 'validation_error',
+      message: `from.logo: ${IMAGE_URL_RULES}`,
+    });
   });
 
   it('PNG and JPEG within the limits still make a PDF', async () => {
     const { apiKey } = await verifiedAccountWithKey('imgok');
-    const json = { ...base, from: { name: 'A', logo: dataUri(await flatPng(600, 200)) }, signature: dataUri(jpeg(300, 100), 'image/jpeg') };
-    const res = await call('/api/generate-invoice', { method: 'POST', json, headers: { Authorization: `Bearer ${apiKey}` } });
+    const json = {
+      ...base,
+      from: { name: 'A', logo: dataUri(await flatPng(600, 200)) },
+      signature: dataUri(jpeg(300, 100), 'image/jpeg'),
+    };
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json,
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
     const pdf = new TextDecoder('latin1').decode(await res.arrayBuffer());
@@ -103,21 +144,42 @@ describe('H3 through POST /api/generate-invoice', () => {
 
   it('a batch item with an over-limit logo fails alone, naming the field', async () => {
     const { apiKey } = await verifiedAccountWithKey('imgbatch');
-    const item = (logo?: string) => ({ from: { name: 'A', logo }, to: { name: 'B' }, items: [{ description: 'x', quantity: 1, unit_price: 1 }] });
-    const res = await call('/api/batch', { method: 'POST', json: { invoices: [item(), item(dataUri(pngHeaderOnly(3000, 3000))), item(dataUri(PNG_1X1))] }, headers: { Authorization: `Bearer ${apiKey}` } });
+    const item = (logo?: string) => ({
+      from: { name: 'A', logo },
+      to: { name: 'B' },
+      items: [{ description: 'x', quantity: 1, unit_price: 1 }],
+    });
+    const res = await call('/api/batch', {
+      method: 'POST',
+      json: { invoices: [item(), item(dataUri(pngHeaderOnly(3000, 3000))), item(dataUri(PNG_1X1))] },
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     const body = (await res.json()) as Json;
     expect(body.results.map((r: Json) => r.success)).toEqual([true, false, true]);
-    expect(body.results[1].error).toEqual({ code: 'validation_error', message: expect.stringMatching(/^from\.logo: is 3000×3000 pixels/) });
+    expect(body.results[1].error).toEqual({
+      code: 'validation_error',
+      message: expect.stringMatching(/^from\.logo: is 3000×3000 pixels/),
+    });
   });
 });
 
 describe('H3: hosted links never decode a stored image that breaks the rules', () => {
   it('a stored decompression bomb (a snapshot older than the checks) is left out of the re-rendered PDF', async () => {
-    const parsed = parseInvoiceRequest({ from: { name: 'A' }, to: { name: 'B' }, invoice: { number: 'OLD-1', date: '2026-03-02' }, items: [{ description: 'x', quantity: 1, unit_price: 1 }] });
+    const parsed = parseInvoiceRequest({
+      from: { name: 'A' },
+      to: { name: 'B' },
+      invoice: { number: 'OLD-1', date: '2026-03-02' },
+      items: [{ description: 'x', quantity: 1, unit_price: 1 }],
+    });
     if (!parsed.ok) throw new Error(parsed.error.message);
     const { request } = resolveInvoice(parsed.value, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     const bomb = pngWithData(100, 100, await zerosDeflated(32));
-    const withBomb = await storeSnapshot(e, { request, images: { logo: { mime: 'image/png', base64: toBase64(bomb) } } }, Date.now(), 'https://invoices.example.com');
+    const withBomb = await storeSnapshot(
+      e,
+      { request, images: { logo: { mime: 'image/png', base64: toBase64(bomb) } } },
+      Date.now(),
+      'https://invoices.example.com',
+    );
     const started = Date.now();
     const res = await exports.default.fetch(withBomb.hosted_url);
     expect(res.status).toBe(200);

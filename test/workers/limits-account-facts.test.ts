@@ -3,13 +3,23 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
-import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from '../../workers/webhooks/webhook-secret.ts';
-import { insertWebhook } from '../../workers/webhooks/webhook-store.ts';
 import type { WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
+import {
+  encryptSecret,
+  importEncryptionKey,
+  newWebhookSecret,
+  secretHint,
+} from '../../workers/webhooks/webhook-secret.ts';
+import { insertWebhook } from '../../workers/webhooks/webhook-store.ts';
 import { BASE, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-const INVOICE = { from: { name: 'Acme' }, to: { name: 'Client' }, items: [{ description: 'Work', quantity: 2, unit_price: 50 }], features: { hosted_link: false, qr: false } };
+const INVOICE = {
+  from: { name: 'Acme' },
+  to: { name: 'Client' },
+  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
+  features: { hosted_link: false, qr: false },
+};
 
 /** Runs the Worker with the test env and waits for its waitUntil work, so queue sends are observed. */
 async function run(apiKey: string, method: string, path: string, json?: unknown): Promise<Response> {
@@ -17,7 +27,11 @@ async function run(apiKey: string, method: string, path: string, json?: unknown)
   const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
   if (json !== undefined) headers['Content-Type'] = 'application/json';
   const res = await (worker as ExportedHandler<typeof testEnv>).fetch!(
-    new Request(`${BASE}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) }) as never,
+    new Request(`${BASE}${path}`, {
+      method,
+      headers,
+      body: json === undefined ? undefined : JSON.stringify(json),
+    }) as never,
     testEnv,
     ctx,
   );
@@ -57,10 +71,19 @@ describe('P-ACC2: webhook emission without a D1 lookup for accounts that never h
 
   it('D10: a webhook already in D1 when the RateLimiter first sees the account is found by its first load', async () => {
     const { apiKey, email } = await verifiedAccountWithKey('af-lazy');
-    const { id } = (await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>())!;
+    const { id } = (await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?')
+      .bind(email)
+      .first<{ id: string }>())!;
     const secret = newWebhookSecret();
     const key = await importEncryptionKey(testEnv.WEBHOOK_ENCRYPTION_KEY);
-    const hook = await insertWebhook(testEnv.DB, { accountId: id, url: 'https://hooks.example.com/lazy', events: ['invoice.generated', 'batch.generated'], secretCiphertext: await encryptSecret(key, secret), secretHint: secretHint(secret), createdAt: 1_700_000_000 });
+    const hook = await insertWebhook(testEnv.DB, {
+      accountId: id,
+      url: 'https://hooks.example.com/lazy',
+      events: ['invoice.generated', 'batch.generated'],
+      secretCiphertext: await encryptSecret(key, secret),
+      secretHint: secretHint(secret),
+      createdAt: 1_700_000_000,
+    });
     const send = vi.spyOn(testEnv.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
 
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-const INVOICE = { from: { name: 'Acme' }, to: { name: 'Client' }, items: [{ description: 'Work', quantity: 2, unit_price: 50 }], features: { hosted_link: false, qr: false } };
+const INVOICE = {
+  from: { name: 'Acme' },
+  to: { name: 'Client' },
+  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
+  features: { hosted_link: false, qr: false },
+};
 const SPEC_HEADERS = [
   'X-RateLimit-Limit-Hourly',
   'X-RateLimit-Remaining-Hourly',
@@ -13,7 +18,8 @@ const SPEC_HEADERS = [
   'X-RateLimit-Limit-Monthly',
 ];
 
-const generate = (headers: Record<string, string>, json: unknown = INVOICE) => call('/api/generate-invoice', { method: 'POST', json, headers });
+const generate = (headers: Record<string, string>, json: unknown = INVOICE) =>
+  call('/api/generate-invoice', { method: 'POST', json, headers });
 const anonIp = () => `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 describe('generate-invoice: the three authentication modes', () => {
@@ -30,7 +36,11 @@ describe('generate-invoice: the three authentication modes', () => {
     const body = (await res.json()) as Json;
     expect(body.anonymous).toBe(false);
     expect(body.meta.credits_remaining).toEqual({ hourly: 39, weekly: 399 });
-    expect(body.meta.rate_limits).toMatchObject({ monthly_equivalent: 100, hourly: { limit: 40, used: 1 }, weekly: { limit: 400, used: 1 } });
+    expect(body.meta.rate_limits).toMatchObject({
+      monthly_equivalent: 100,
+      hourly: { limit: 40, used: 1 },
+      weekly: { limit: 400, used: 1 },
+    });
     expect(body.meta.rate_limits.hourly.reset_at).toBe(Number(res.headers.get('X-RateLimit-Reset-Hourly')));
   });
 
@@ -80,7 +90,10 @@ describe('generate-invoice: the three authentication modes', () => {
 describe('generate-invoice: windows over HTTP (D3, D7)', () => {
   it('D7: a validation error counts against the hourly window and carries the headers', async () => {
     const { apiKey } = await verifiedAccountWithKey('invalid');
-    const bad = await generate({ Authorization: `Bearer ${apiKey}` }, { from: { name: 'A' }, to: { name: 'B' }, items: [] });
+    const bad = await generate(
+      { Authorization: `Bearer ${apiKey}` },
+      { from: { name: 'A' }, to: { name: 'B' }, items: [] },
+    );
     expect(bad.status).toBe(400);
     expect(bad.headers.get('X-RateLimit-Remaining-Hourly')).toBe('39');
     expect(bad.headers.get('X-RateLimit-Remaining-Monthly')).toBe('100');
@@ -104,7 +117,9 @@ describe('generate-invoice: windows over HTTP (D3, D7)', () => {
 
   it('D7: 100 parallel Bearer requests against the free hourly window of 40 give exactly 40 documents', async () => {
     const { apiKey } = await verifiedAccountWithKey('burst');
-    const responses = await Promise.all(Array.from({ length: 100 }, () => generate({ Authorization: `Bearer ${apiKey}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => generate({ Authorization: `Bearer ${apiKey}` })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(40);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60);
@@ -115,7 +130,11 @@ describe('generate-invoice: windows over HTTP (D3, D7)', () => {
     const { apiKey, email } = await verifiedAccountWithKey('month');
     const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
     const { admitRequest } = await import('../../workers/limits/admit-request.ts');
-    await admitRequest(testEnv, { kind: 'account', accountId: row!.id, email, tier: 'free', verified: true, via: 'api_key' }, { documents: 100, pdfs: 0, calls: 0 });
+    await admitRequest(
+      testEnv,
+      { kind: 'account', accountId: row!.id, email, tier: 'free', verified: true, via: 'api_key' },
+      { documents: 100, pdfs: 0, calls: 0 },
+    );
     const res = await generate({ Authorization: `Bearer ${apiKey}` });
     expect(res.status).toBe(402);
     expect(((await res.json()) as Json).error.code).toBe('monthly_limit_reached');

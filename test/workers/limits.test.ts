@@ -8,12 +8,21 @@ import { testEnv } from './accounts-fixtures.ts';
 
 const T0 = Date.UTC(2026, 2, 18, 10, 15, 30); // Wednesday 2026-03-18 10:15:30 UTC
 const HOUR = 3_600_000;
-const DAY = 86_400_000;
 
 function account(tier: 'free' | 'starter' | 'pro' | 'enterprise' = 'free'): Caller {
-  return { kind: 'account', accountId: `acct_${crypto.randomUUID()}`, email: 'x@example.com', tier, verified: true, via: 'api_key' };
+  return {
+    kind: 'account',
+    accountId: `acct_${crypto.randomUUID()}`,
+    email: 'x@example.com',
+    tier,
+    verified: true,
+    via: 'api_key',
+  };
 }
-const anonymous = (): Caller => ({ kind: 'anonymous', ip: `198.51.100.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}` });
+const anonymous = (): Caller => ({
+  kind: 'anonymous',
+  ip: `198.51.100.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`,
+});
 
 async function refusal(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -78,7 +87,9 @@ describe('D7 headers and meta', () => {
     // Tie: the hourly window resets first.
     expect(grant.headers.RateLimit).toMatch(/^limit=40, remaining=35, /);
     const more = await call(caller, T0 + HOUR, { calls: 1 });
-    expect(more.headers.RateLimit).toBe(`limit=400, remaining=34, reset=${Date.UTC(2026, 2, 23) / 1000 - Math.floor((T0 + HOUR) / 1000)}`);
+    expect(more.headers.RateLimit).toBe(
+      `limit=400, remaining=34, reset=${Date.UTC(2026, 2, 23) / 1000 - Math.floor((T0 + HOUR) / 1000)}`,
+    );
   });
 
   it('D7: Enterprise is unlimited (-1) and carries no IETF policy', async () => {
@@ -93,9 +104,17 @@ describe('D7 headers and meta', () => {
 
   it('Limits: starter and pro windows and quotas', async () => {
     const s = await call(account('starter'), T0);
-    expect([s.headers['X-RateLimit-Limit-Hourly'], s.headers['X-RateLimit-Limit-Weekly'], s.headers['X-RateLimit-Limit-Monthly']]).toEqual(['200', '4000', '1000']);
+    expect([
+      s.headers['X-RateLimit-Limit-Hourly'],
+      s.headers['X-RateLimit-Limit-Weekly'],
+      s.headers['X-RateLimit-Limit-Monthly'],
+    ]).toEqual(['200', '4000', '1000']);
     const p = await call(account('pro'), T0);
-    expect([p.headers['X-RateLimit-Limit-Hourly'], p.headers['X-RateLimit-Limit-Weekly'], p.headers['X-RateLimit-Limit-Monthly']]).toEqual(['1000', '40000', '5000']);
+    expect([
+      p.headers['X-RateLimit-Limit-Hourly'],
+      p.headers['X-RateLimit-Limit-Weekly'],
+      p.headers['X-RateLimit-Limit-Monthly'],
+    ]).toEqual(['1000', '40000', '5000']);
   });
 
   it('peekUsage counts nothing', async () => {
@@ -159,7 +178,10 @@ describe('D7 hourly and weekly windows (429)', () => {
 
   it('D3: anonymous meta has no account-level windows and no monthly quota (-1)', async () => {
     const grant = await call(anonymous(), T0);
-    expect(grant.meta).toEqual({ credits_remaining: { hourly: 19, weekly: 99 }, rate_limits: { monthly_equivalent: -1 } });
+    expect(grant.meta).toEqual({
+      credits_remaining: { hourly: 19, weekly: 99 },
+      rate_limits: { monthly_equivalent: -1 },
+    });
     expect(grant.headers['RateLimit-Policy']).toBe('20;w=3600, 100;w=604800');
   });
 });
@@ -189,7 +211,9 @@ describe('D7 monthly quota (402)', () => {
     expect(err.message).toMatch(/50 PDFs/);
     expect((await call(caller, T0, { documents: 1 })).headers['X-RateLimit-Remaining-Monthly']).toBe('49');
     // Starter has no separate PDF cap.
-    expect((await call(account('starter'), T0, { documents: 60, pdfs: 60 })).headers['X-RateLimit-Remaining-Monthly']).toBe('940');
+    expect(
+      (await call(account('starter'), T0, { documents: 60, pdfs: 60 })).headers['X-RateLimit-Remaining-Monthly'],
+    ).toBe('940');
   });
 
   it('releaseDocuments gives back a reservation whose document was not produced', async () => {
@@ -204,7 +228,12 @@ describe('D7 monthly quota (402)', () => {
   it('D7 batch: the longest prefix that fits is admitted; none fitting is a refusal', async () => {
     const caller = account('free');
     await call(caller, T0, { calls: 35 });
-    const { admitted, grant } = await admitBatchItems(testEnv, caller, Array.from({ length: 8 }, () => ({ pdf: true })), T0);
+    const { admitted, grant } = await admitBatchItems(
+      testEnv,
+      caller,
+      Array.from({ length: 8 }, () => ({ pdf: true })),
+      T0,
+    );
     expect(admitted).toBe(5);
     expect(grant.headers['X-RateLimit-Remaining-Hourly']).toBe('0');
     expect(grant.reservation).toMatchObject({ documents: 5, pdfs: 5 });
@@ -218,7 +247,15 @@ describe('D7 usage snapshot for the admin command', () => {
     await call(caller, T0, { documents: 3, pdfs: 2 });
     const ns = testEnv.RATE_LIMITER;
     expect(await runDurableObjectAlarm(ns.get(ns.idFromName(`acct:${caller.accountId}`)))).toBe(true);
-    const row = await testEnv.DB.prepare('SELECT * FROM usage_snapshots WHERE subject = ?').bind(caller.accountId).first<Record<string, number>>();
-    expect(row).toMatchObject({ hour_start: Date.UTC(2026, 2, 18, 10) / 1000, hour_count: 1, week_count: 1, month_documents: 3, month_pdfs: 2 });
+    const row = await testEnv.DB.prepare('SELECT * FROM usage_snapshots WHERE subject = ?')
+      .bind(caller.accountId)
+      .first<Record<string, number>>();
+    expect(row).toMatchObject({
+      hour_start: Date.UTC(2026, 2, 18, 10) / 1000,
+      hour_count: 1,
+      week_count: 1,
+      month_documents: 3,
+      month_pdfs: 2,
+    });
   });
 });

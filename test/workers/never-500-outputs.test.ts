@@ -5,15 +5,37 @@ import { contentDisposition, wellFormed } from '../../workers/http/content-dispo
 import { call, testEnv, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
 
 /** Text that has broken header and filename writers elsewhere: lone and reversed surrogates, controls, bidi, quotes. */
-const EDGE_TEXTS = ['\uD800', '\uDFFF', '\uDC00\uD800', 'A\uD83D', '\u0000', '\r\n', '\u202E\u2066', '\uFEFF', '\uFFFF', '\u2028', '"\\%/;=', 'e\u0301\u0301', '👩‍👩‍👧', '٠١٢', 'x'.repeat(200)];
+const EDGE_TEXTS = [
+  '\uD800',
+  '\uDFFF',
+  '\uDC00\uD800',
+  'A\uD83D',
+  '\u0000',
+  '\r\n',
+  '\u202E\u2066',
+  '\uFEFF',
+  '\uFFFF',
+  '\u2028',
+  '"\\%/;=',
+  'e\u0301\u0301',
+  '👩‍👩‍👧',
+  '٠١٢',
+  'x'.repeat(200),
+];
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
-const wildText = fc.oneof(fc.constantFrom(...EDGE_TEXTS), fc.string({ unit: codeUnit, minLength: 1, maxLength: 40 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }));
+const wildText = fc.oneof(
+  fc.constantFrom(...EDGE_TEXTS),
+  fc.string({ unit: codeUnit, minLength: 1, maxLength: 40 }),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+);
 
 describe('issue 10.11: Content-Disposition from any invoice number', () => {
   it('lone surrogates become U+FFFD; the header never throws and is ASCII only', () => {
     expect(wellFormed('a\uD800b\uDC00')).toBe('a\uFFFDb\uFFFD');
     expect(wellFormed('😀')).toBe('😀');
-    expect(contentDisposition('attachment', 'INV\uD800', 'pdf')).toBe(`attachment; filename="INV_.pdf"; filename*=UTF-8''INV%EF%BF%BD.pdf`);
+    expect(contentDisposition('attachment', 'INV\uD800', 'pdf')).toBe(
+      `attachment; filename="INV_.pdf"; filename*=UTF-8''INV%EF%BF%BD.pdf`,
+    );
     fc.assert(
       fc.property(wildText, (number) => {
         const header = contentDisposition('inline', number, 'pdf');
@@ -55,7 +77,11 @@ describe('D4 / issue 10.11: no text makes an output or a hosted link fail with 5
           output: b.output,
           template: b.template,
         };
-        const res = await call('/api/generate-invoice', { method: 'POST', json, headers: { Authorization: `Bearer ${apiKey}` } });
+        const res = await call('/api/generate-invoice', {
+          method: 'POST',
+          json,
+          headers: { Authorization: `Bearer ${apiKey}` },
+        });
         const text = res.status >= 500 ? await res.text() : '';
         expect(res.status, `${text} for ${JSON.stringify(json)}`).toBeLessThan(500);
         if (res.status !== 200) return;

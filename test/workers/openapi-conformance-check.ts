@@ -47,17 +47,23 @@ export async function assertDocumented(method: string, url: string, res: Respons
   const reference = op ?? (Object.values(item)[0] as JsonObject);
   const response = reference.responses[String(res.status)] as JsonObject | undefined;
   const label = `${method} ${path} → ${res.status}`;
-  if (!response) throw new Error(`${label}: status not documented (documented: ${Object.keys(reference.responses).join(', ')})`);
+  if (!response)
+    throw new Error(`${label}: status not documented (documented: ${Object.keys(reference.responses).join(', ')})`);
   if (!op && res.status !== 405) throw new Error(`${label}: undocumented method answered ${res.status}`);
   const type = (res.headers.get('Content-Type') ?? '').split(';')[0].trim();
   const media = response.content?.[type] as JsonObject | undefined;
-  if (!media) throw new Error(`${label}: Content-Type ${type || '(none)'} not documented (documented: ${Object.keys(response.content ?? {}).join(', ')})`);
+  if (!media)
+    throw new Error(
+      `${label}: Content-Type ${type || '(none)'} not documented (documented: ${Object.keys(response.content ?? {}).join(', ')})`,
+    );
   if (type === 'application/json') {
     const body = await res.clone().json();
     const result = validatorFor(`${reference.operationId} ${res.status}`, media.schema).validate(body);
     if (!result.valid) {
       const errors = result.errors.map((e) => `${e.instanceLocation} ${e.error}`).join('\n  ');
-      throw new Error(`${label}: body does not match the documented schema\n  ${errors}\n  body: ${JSON.stringify(body).slice(0, 500)}`);
+      throw new Error(
+        `${label}: body does not match the documented schema\n  ${errors}\n  body: ${JSON.stringify(body).slice(0, 500)}`,
+      );
     }
   }
   for (const [name, header] of Object.entries((response.headers ?? {}) as JsonObject)) {

@@ -1,5 +1,5 @@
+import { parseInvoiceRequest, type ResolvedInvoice, resolveInvoice } from '@invoice/model';
 import { describe, expect, it, vi } from 'vitest';
-import { parseInvoiceRequest, resolveInvoice, type ResolvedInvoice } from '@invoice/model';
 import { ApiError } from '../../workers/http/api-error.ts';
 import { renderPdf } from '../../workers/pdf/render-pdf.ts';
 import { pngHeaderOnly, pngWithData } from './image-fixtures.ts';
@@ -31,31 +31,49 @@ describe('issue 5: failures inside the UBL writer', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 500, code: 'ubl_error', message: expect.stringContaining('req_UBLUBLUBLUBLUBLUBL00') });
+    expect(err).toMatchObject({
+      status: 500,
+      code: 'ubl_error',
+      message: expect.stringContaining('req_UBLUBLUBLUBLUBLUBL00'),
+    });
     expect(errors).toHaveBeenCalled();
     errors.mockRestore();
   });
 });
 
 describe('H3: images the renderer cannot use', () => {
-  const parsed = parseInvoiceRequest({ from: { name: 'A' }, to: { name: 'B' }, invoice: { number: 'IMG-1', date: '2026-03-02' }, items: [{ description: 'x', quantity: 1, unit_price: 1 }] });
+  const parsed = parseInvoiceRequest({
+    from: { name: 'A' },
+    to: { name: 'B' },
+    invoice: { number: 'IMG-1', date: '2026-03-02' },
+    items: [{ description: 'x', quantity: 1, unit_price: 1 }],
+  });
   if (!parsed.ok) throw new Error(parsed.error.message);
   const resolved = resolveInvoice(parsed.value, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
-  const refuse = (err: { slot: string; problem: string }) => new ApiError('validation_error', `${err.slot === 'logo' ? 'from.logo' : 'signature'}: ${err.problem}`);
+  const refuse = (err: { slot: string; problem: string }) =>
+    new ApiError('validation_error', `${err.slot === 'logo' ? 'from.logo' : 'signature'}: ${err.problem}`);
 
   it.each([
     ['over the pixel limits', pngHeaderOnly(3000, 3000), /^from\.logo: is 3000×3000 pixels/],
-    ['with a sound header but data that does not inflate', pngWithData(16, 16, new Uint8Array([0, 0, 1, 2])), /^from\.logo: is not a complete PNG image/],
-  ])('a logo %s is the answer the caller chose (generate: 400 naming the field), never a PDF without it nor a 500', async (_, logo, message) => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const err = await renderPdf(resolved, { logo }, undefined, 'req_IMGIMGIMGIMGIMGIMG00', refuse).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 400, code: 'validation_error', message: expect.stringMatching(message) });
-    expect(errors).not.toHaveBeenCalled();
-    // 'omit' (hosted re-render of an old snapshot): the invoice without the image
-    const omitted = await renderPdf(resolved, { logo }, undefined, 'req_IMGIMGIMGIMGIMGIMG00', 'omit');
-    expect(omitted).toEqual(await renderPdf(resolved, {}, undefined, 'req_IMGIMGIMGIMGIMGIMG00', 'omit'));
-    errors.mockRestore();
-  });
+    [
+      'with a sound header but data that does not inflate',
+      pngWithData(16, 16, new Uint8Array([0, 0, 1, 2])),
+      /^from\.logo: is not a complete PNG image/,
+    ],
+  ])(
+    'a logo %s is the answer the caller chose (generate: 400 naming the field), never a PDF without it nor a 500',
+    async (_, logo, message) => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const err = await renderPdf(resolved, { logo }, undefined, 'req_IMGIMGIMGIMGIMGIMG00', refuse).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status: 400, code: 'validation_error', message: expect.stringMatching(message) });
+      expect(errors).not.toHaveBeenCalled();
+      // 'omit' (hosted re-render of an old snapshot): the invoice without the image
+      const omitted = await renderPdf(resolved, { logo }, undefined, 'req_IMGIMGIMGIMGIMGIMG00', 'omit');
+      expect(omitted).toEqual(await renderPdf(resolved, {}, undefined, 'req_IMGIMGIMGIMGIMGIMG00', 'omit'));
+      errors.mockRestore();
+    },
+  );
 });
-

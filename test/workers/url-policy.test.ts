@@ -143,10 +143,14 @@ describe('H1: address policy', () => {
     expect(outboundUrlProblem('http://example.com/x', false)).toBe('must use https');
     expect(outboundUrlProblem('https://localhost./', false)).toBe('must point to a public host, not localhost');
     expect(outboundUrlProblem('https://intranet/', false)).toBe('must point to a public host name');
-    expect(outboundUrlProblem('https://0x7f.1/', false)).toBe('must not point to a private, loopback, link-local or other non-public address');
+    expect(outboundUrlProblem('https://0x7f.1/', false)).toBe(
+      'must not point to a private, loopback, link-local or other non-public address',
+    );
     expect(outboundUrlProblem('https://', false)).toBe('must be an absolute URL');
     expect(outboundUrlProblem(42, false)).toBe('is required and must be a string');
-    expect(outboundUrlProblem(`https://example.com/${'a'.repeat(2048)}`, false)).toBe('must be at most 2048 characters');
+    expect(outboundUrlProblem(`https://example.com/${'a'.repeat(2048)}`, false)).toBe(
+      'must be at most 2048 characters',
+    );
   });
 
   it('hands back the parsed URL, so the contacted host is the checked one', () => {

@@ -5,16 +5,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../workers/env.ts';
 import worker from '../../workers/index.ts';
 import { emitInvoiceEvent } from '../../workers/webhooks/emit-event.ts';
-import { INLINE_EVENT_MAX_BYTES, type WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
-import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from '../../workers/webhooks/webhook-secret.ts';
-import { getWebhookById, insertWebhook } from '../../workers/webhooks/webhook-store.ts';
 import type { WebhookEventType } from '../../workers/webhooks/webhook-create-body.ts';
-
+import { INLINE_EVENT_MAX_BYTES, type WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
+import {
+  encryptSecret,
+  importEncryptionKey,
+  newWebhookSecret,
+  secretHint,
+} from '../../workers/webhooks/webhook-secret.ts';
+import { getWebhookById, insertWebhook } from '../../workers/webhooks/webhook-store.ts';
 
 async function registerHook(accountId: string, url: string, events: WebhookEventType[] = ['invoice.generated']) {
   const secret = newWebhookSecret();
   const key = await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY);
-  const hook = await insertWebhook(env.DB, { accountId, url, events, secretCiphertext: await encryptSecret(key, secret), secretHint: secretHint(secret), createdAt: 1_700_000_000 });
+  const hook = await insertWebhook(env.DB, {
+    accountId,
+    url,
+    events,
+    secretCiphertext: await encryptSecret(key, secret),
+    secretHint: secretHint(secret),
+    createdAt: 1_700_000_000,
+  });
   return { hook: hook!, secret };
 }
 
@@ -23,7 +34,12 @@ function message(body: WebhookMessage, attempts = 1) {
 }
 
 function eventMessage(hookId: string, accountId: string, type: WebhookEventType = 'invoice.generated'): WebhookMessage {
-  const event = { id: `evt_${crypto.randomUUID().replaceAll('-', '')}`, type, created: Math.floor(Date.now() / 1000), data: { invoice: { number: 'INV-1', grand_total: 12.5 } } };
+  const event = {
+    id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { invoice: { number: 'INV-1', grand_total: 12.5 } },
+  };
   return { v: 1, webhook_id: hookId, account_id: accountId, event_id: event.id, event_type: type, event };
 }
 
@@ -34,7 +50,9 @@ async function runQueue(messages: ReturnType<typeof message>[]) {
   const ctx = createExecutionContext();
   await (worker as ExportedHandler<Env>).queue!(batch, env, ctx);
   const result = await getQueueResult(batch, ctx);
-  const retryDelays = retries.flatMap((spy, i) => spy.mock.calls.map((call) => ({ msgId: batch.messages[i].id, delaySeconds: call[0]?.delaySeconds })));
+  const retryDelays = retries.flatMap((spy, i) =>
+    spy.mock.calls.map((call) => ({ msgId: batch.messages[i].id, delaySeconds: call[0]?.delaySeconds })),
+  );
   return { ...result, retryDelays };
 }
 
@@ -72,7 +90,13 @@ describe('webhook queue consumer (D10)', () => {
     expect(req.headers.get('x-service-event')).toBe('invoice.generated');
     expect(req.headers.get('x-service-delivery')).toBe(m.event_id);
     // the receiver verifies with nothing but the secret
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
     const sigHex = req.headers.get('x-service-signature')!.replace(/^sha256=/, '');
     const sig = Uint8Array.from(sigHex.match(/../g)!.map((h) => parseInt(h, 16)));
     expect(await crypto.subtle.verify('HMAC', key, sig, new TextEncoder().encode(raw))).toBe(true);
@@ -113,7 +137,12 @@ describe('webhook queue consumer (D10)', () => {
     expect(result.explicitAcks).toEqual([msg.id]);
     expect(result.retryMessages).toEqual([]);
     expect(sent).toHaveBeenCalledTimes(1);
-    expect(sent.mock.calls[0][0]).toMatchObject({ webhook_id: hook.id, event_id: msg.body.event_id, last_status: 500, attempts: 7 });
+    expect(sent.mock.calls[0][0]).toMatchObject({
+      webhook_id: hook.id,
+      event_id: msg.body.event_id,
+      last_status: 500,
+      attempts: 7,
+    });
   });
 
   it('D10: other 4xx answers are not retried, but are recorded', async () => {
@@ -138,7 +167,9 @@ describe('webhook queue consumer (D10)', () => {
 
   it('D10: redirects are not followed (a 3xx is a failed, non-retried delivery)', async () => {
     const { hook } = await registerHook('acct_redirect', 'https://hooks.example.com/r');
-    const { seen } = mockReceiver(() => new Response(null, { status: 302, headers: { Location: 'http://169.254.169.254/' } }));
+    const { seen } = mockReceiver(
+      () => new Response(null, { status: 302, headers: { Location: 'http://169.254.169.254/' } }),
+    );
     const msg = message(eventMessage(hook.id, 'acct_redirect'));
     const result = await runQueue([msg]);
     expect(seen).toHaveLength(1);
@@ -176,7 +207,12 @@ describe('event emission (D10)', () => {
     const msgs = [...send.mock.calls[0][0]].map((m) => m.body as WebhookMessage);
     expect(msgs.map((m) => m.webhook_id).sort()).toEqual([a.hook.id, b.hook.id].sort());
     expect(new Set(msgs.map((m) => m.event_id)).size).toBe(1);
-    expect(msgs[0].event).toEqual({ id: msgs[0].event_id, type: 'invoice.generated', created: Math.floor(now / 1000), data: { invoice: { number: 'INV-9' } } });
+    expect(msgs[0].event).toEqual({
+      id: msgs[0].event_id,
+      type: 'invoice.generated',
+      created: Math.floor(now / 1000),
+      data: { invoice: { number: 'INV-9' } },
+    });
     expect(msgs[0].event_id).toMatch(/^evt_[0-9A-Za-z]{24}$/);
   });
 
@@ -187,7 +223,7 @@ describe('event emission (D10)', () => {
   });
 
   it('an event too large for a queue message is parked in KV and still delivered whole', async () => {
-    const { hook, secret } = await registerHook('acct_big', 'https://big.example.com/h');
+    const { secret } = await registerHook('acct_big', 'https://big.example.com/h');
     const send = vi.spyOn(env.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
     const data = { invoice: { notes: 'x'.repeat(INLINE_EVENT_MAX_BYTES + 10) } };
     await emitInvoiceEvent(env, 'acct_big', 'invoice.generated', data, Date.now());

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { D10_RETRY_DELAYS_SECONDS, isRetryableStatus, nextDeliveryStep, retryDelays } from '../../workers/webhooks/retry-schedule.ts';
+import {
+  D10_RETRY_DELAYS_SECONDS,
+  isRetryableStatus,
+  nextDeliveryStep,
+  retryDelays,
+} from '../../workers/webhooks/retry-schedule.ts';
 
 describe('D10 retry schedule', () => {
   it('D10: retries wait 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, then dead-letter', () => {

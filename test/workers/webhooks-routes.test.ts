@@ -13,7 +13,10 @@ async function create(key: string, json: unknown) {
 describe('POST /api/webhooks', () => {
   it('spec + D10: 201 with the secret once; later reads show only secret_hint', async () => {
     const { apiKey } = await verifiedAccountWithKey('wh');
-    const res = await create(apiKey, { url: 'https://hooks.example.com/in', events: ['invoice.generated', 'batch.generated'] });
+    const res = await create(apiKey, {
+      url: 'https://hooks.example.com/in',
+      events: ['invoice.generated', 'batch.generated'],
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as Json;
     expect(body.success).toBe(true);
@@ -44,7 +47,9 @@ describe('POST /api/webhooks', () => {
     const hook = ((await (await create(apiKey, { url: 'https://hooks.example.com/enc' })).json()) as Json).webhook;
     const row = (await env.DB.prepare('SELECT * FROM webhooks WHERE id = ?').bind(hook.id).first()) as Json;
     expect(JSON.stringify(row)).not.toContain(hook.secret.slice(6));
-    expect(await decryptSecret(await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY), row.secret_ciphertext)).toBe(hook.secret);
+    expect(await decryptSecret(await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY), row.secret_ciphertext)).toBe(
+      hook.secret,
+    );
   });
 
   it('spec: events default to [invoice.generated]', async () => {
@@ -74,14 +79,20 @@ describe('POST /api/webhooks', () => {
 
   it('D4: malformed JSON is 400 invalid_json', async () => {
     const { apiKey } = await verifiedAccountWithKey('wh');
-    const res = await call('/api/webhooks', { method: 'POST', body: '{"url":', headers: { ...bearer(apiKey), 'Content-Type': 'application/json' } });
+    const res = await call('/api/webhooks', {
+      method: 'POST',
+      body: '{"url":',
+      headers: { ...bearer(apiKey), 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).error.code).toBe('invalid_json');
   });
 
   it('D10: at most 10 webhooks per account, also under concurrent creation', async () => {
     const { apiKey } = await verifiedAccountWithKey('wh');
-    const results = await Promise.all(Array.from({ length: 13 }, (_, i) => create(apiKey, { url: `https://hooks.example.com/${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 13 }, (_, i) => create(apiKey, { url: `https://hooks.example.com/${i}` })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 400)).toHaveLength(3);
@@ -94,7 +105,12 @@ describe('POST /api/webhooks', () => {
 
 describe('authentication (D4, D6)', () => {
   it('D4: no API key and no session → 401 auth_required on every webhook endpoint', async () => {
-    for (const [method, path] of [['GET', '/api/webhooks'], ['POST', '/api/webhooks'], ['GET', '/api/webhooks/wh_x'], ['DELETE', '/api/webhooks/wh_x']]) {
+    for (const [method, path] of [
+      ['GET', '/api/webhooks'],
+      ['POST', '/api/webhooks'],
+      ['GET', '/api/webhooks/wh_x'],
+      ['DELETE', '/api/webhooks/wh_x'],
+    ]) {
       const res = await call(path, { method, json: method === 'POST' ? { url: 'https://example.com/h' } : undefined });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(((await res.json()) as Json).error.code).toBe('auth_required');
@@ -109,7 +125,11 @@ describe('authentication (D4, D6)', () => {
 
   it('D4: the session cookie works like an API key (the dashboard manages webhooks with it)', async () => {
     const { cookie } = await verifiedAccountWithKey('wh');
-    const res = await call('/api/webhooks', { method: 'POST', json: { url: 'https://hooks.example.com/cookie' }, headers: { Cookie: cookie } });
+    const res = await call('/api/webhooks', {
+      method: 'POST',
+      json: { url: 'https://hooks.example.com/cookie' },
+      headers: { Cookie: cookie },
+    });
     expect(res.status).toBe(201);
     const list = (await (await call('/api/webhooks', { headers: { Cookie: cookie } })).json()) as Json;
     expect(list.webhooks).toHaveLength(1);
@@ -134,17 +154,22 @@ describe('GET / DELETE /api/webhooks/{id}', () => {
     expect(((await del.json()) as Json).success).toBe(true);
     const get = await call(`/api/webhooks/${hook.id}`, { headers: bearer(apiKey) });
     expect(get.status).toBe(404);
-    expect(((await get.json()) as Json)).toMatchObject({ success: false, error: { code: 'not_found' } });
+    expect((await get.json()) as Json).toMatchObject({ success: false, error: { code: 'not_found' } });
     expect((await call(`/api/webhooks/${hook.id}`, { method: 'DELETE', headers: bearer(apiKey) })).status).toBe(404);
   });
 
   it('D10: another account neither sees nor deletes a webhook (404, as if missing)', async () => {
     const alice = await verifiedAccountWithKey('alice');
     const bob = await verifiedAccountWithKey('bob');
-    const hook = ((await (await create(alice.apiKey, { url: 'https://hooks.example.com/alice' })).json()) as Json).webhook;
+    const hook = ((await (await create(alice.apiKey, { url: 'https://hooks.example.com/alice' })).json()) as Json)
+      .webhook;
     expect((await call(`/api/webhooks/${hook.id}`, { headers: bearer(bob.apiKey) })).status).toBe(404);
-    expect((await call(`/api/webhooks/${hook.id}`, { method: 'DELETE', headers: bearer(bob.apiKey) })).status).toBe(404);
-    expect(((await (await call('/api/webhooks', { headers: bearer(bob.apiKey) })).json()) as Json).webhooks).toEqual([]);
+    expect((await call(`/api/webhooks/${hook.id}`, { method: 'DELETE', headers: bearer(bob.apiKey) })).status).toBe(
+      404,
+    );
+    expect(((await (await call('/api/webhooks', { headers: bearer(bob.apiKey) })).json()) as Json).webhooks).toEqual(
+      [],
+    );
     expect((await call(`/api/webhooks/${hook.id}`, { headers: bearer(alice.apiKey) })).status).toBe(200);
   });
 
@@ -154,6 +179,8 @@ describe('GET / DELETE /api/webhooks/{id}', () => {
     expect(res.status).toBe(405);
     expect(res.headers.get('Allow')).toBe('GET, POST');
     expect(((await res.json()) as Json).error.code).toBe('method_not_allowed');
-    expect((await call('/api/webhooks/wh_1', { method: 'PATCH', headers: bearer(apiKey) })).headers.get('Allow')).toBe('GET, DELETE');
+    expect((await call('/api/webhooks/wh_1', { method: 'PATCH', headers: bearer(apiKey) })).headers.get('Allow')).toBe(
+      'GET, DELETE',
+    );
   });
 });

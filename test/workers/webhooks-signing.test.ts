@@ -1,11 +1,23 @@
 import { env } from 'cloudflare:workers';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from '../../workers/webhooks/webhook-secret.ts';
+import {
+  decryptSecret,
+  encryptSecret,
+  importEncryptionKey,
+  newWebhookSecret,
+  secretHint,
+} from '../../workers/webhooks/webhook-secret.ts';
 import { deliveryHeaders, serviceSignature, standardSignature } from '../../workers/webhooks/webhook-signature.ts';
 
 async function hmacHex(key: string, body: string): Promise<string> {
-  const k = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const k = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const sig = new Uint8Array(await crypto.subtle.sign('HMAC', k, new TextEncoder().encode(body)));
   return Array.from(sig, (b) => b.toString(16).padStart(2, '0')).join('');
 }

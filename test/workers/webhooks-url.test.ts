@@ -55,21 +55,37 @@ describe('webhook URL rules (D10)', () => {
 
 describe('WebhookCreate body', () => {
   it('spec: events default to [invoice.generated]; duplicates collapse', () => {
-    expect(parseWebhookCreate({ url: 'https://example.com/h' }, false)).toEqual({ url: 'https://example.com/h', events: ['invoice.generated'] });
-    expect(parseWebhookCreate({ url: 'https://example.com/h', events: ['batch.generated', 'batch.generated'] }, false).events).toEqual(['batch.generated']);
+    expect(parseWebhookCreate({ url: 'https://example.com/h' }, false)).toEqual({
+      url: 'https://example.com/h',
+      events: ['invoice.generated'],
+    });
+    expect(
+      parseWebhookCreate({ url: 'https://example.com/h', events: ['batch.generated', 'batch.generated'] }, false)
+        .events,
+    ).toEqual(['batch.generated']);
   });
 
   it('D10: an unknown event name is a validation_error naming the element', () => {
-    expect(() => parseWebhookCreate({ url: 'https://example.com/h', events: ['invoice.generated', 'invoice.paid'] }, false)).toThrow(
+    expect(() =>
+      parseWebhookCreate({ url: 'https://example.com/h', events: ['invoice.generated', 'invoice.paid'] }, false),
+    ).toThrow(
       expect.objectContaining({ status: 400, code: 'validation_error', message: expect.stringContaining('events[1]') }),
     );
-    expect(() => parseWebhookCreate({ url: 'https://example.com/h', events: [] }, false)).toThrow(expect.objectContaining({ code: 'validation_error' }));
-    expect(() => parseWebhookCreate({ url: 'https://example.com/h', events: 'invoice.generated' }, false)).toThrow(expect.objectContaining({ code: 'validation_error' }));
+    expect(() => parseWebhookCreate({ url: 'https://example.com/h', events: [] }, false)).toThrow(
+      expect.objectContaining({ code: 'validation_error' }),
+    );
+    expect(() => parseWebhookCreate({ url: 'https://example.com/h', events: 'invoice.generated' }, false)).toThrow(
+      expect.objectContaining({ code: 'validation_error' }),
+    );
   });
 
   it('D10: a bad url or a non-object body is a validation_error', () => {
-    expect(() => parseWebhookCreate({ url: 'http://example.com/h' }, false)).toThrow(expect.objectContaining({ status: 400, code: 'validation_error', message: 'url: must use https' }));
+    expect(() => parseWebhookCreate({ url: 'http://example.com/h' }, false)).toThrow(
+      expect.objectContaining({ status: 400, code: 'validation_error', message: 'url: must use https' }),
+    );
     expect(() => parseWebhookCreate([], false)).toThrow(expect.objectContaining({ code: 'validation_error' }));
-    expect(() => parseWebhookCreate({}, false)).toThrow(expect.objectContaining({ message: 'url: is required and must be a string' }));
+    expect(() => parseWebhookCreate({}, false)).toThrow(
+      expect.objectContaining({ message: 'url: is required and must be a string' }),
+    );
   });
 });

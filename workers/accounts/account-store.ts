@@ -33,16 +33,24 @@ export async function findAccountById(db: D1Database, id: string): Promise<Accou
 }
 
 /** Inserts the account; returns false when the email is already taken (UNIQUE constraint). */
-export async function insertAccount(db: D1Database, row: Pick<AccountRow, 'id' | 'email' | 'password_hash' | 'created_at'>): Promise<boolean> {
+export async function insertAccount(
+  db: D1Database,
+  row: Pick<AccountRow, 'id' | 'email' | 'password_hash' | 'created_at'>,
+): Promise<boolean> {
   const res = await db
-    .prepare('INSERT INTO accounts (id, email, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO NOTHING')
+    .prepare(
+      'INSERT INTO accounts (id, email, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO NOTHING',
+    )
     .bind(row.id, row.email, row.password_hash, row.created_at)
     .run();
   return res.meta.changes === 1;
 }
 
 export async function markEmailVerified(db: D1Database, accountId: string, now: number): Promise<void> {
-  await db.prepare('UPDATE accounts SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?').bind(now, accountId).run();
+  await db
+    .prepare('UPDATE accounts SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?')
+    .bind(now, accountId)
+    .run();
 }
 
 /** Register's undo when its verification email cannot be sent: no half-made account stays (tokens cascade). */

@@ -49,7 +49,9 @@ export async function rotateApiKey(env: Env, accountId: string, now: number): Pr
   try {
     await db.batch([
       db.prepare('UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL').bind(now, accountId),
-      db.prepare('INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (?, ?, ?, ?)').bind(hash, accountId, key.slice(-4), now),
+      db
+        .prepare('INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (?, ?, ?, ?)')
+        .bind(hash, accountId, key.slice(-4), now),
     ]);
   } catch (err) {
     await forgetLiveKey(env, accountId).catch(() => undefined);
@@ -59,6 +61,9 @@ export async function rotateApiKey(env: Env, accountId: string, now: number): Pr
 }
 
 export async function activeKeyLast4(db: D1Database, accountId: string): Promise<string | null> {
-  const row = await db.prepare('SELECT last4 FROM api_keys WHERE account_id = ? AND revoked_at IS NULL').bind(accountId).first<{ last4: string }>();
+  const row = await db
+    .prepare('SELECT last4 FROM api_keys WHERE account_id = ? AND revoked_at IS NULL')
+    .bind(accountId)
+    .first<{ last4: string }>();
   return row?.last4 ?? null;
 }

@@ -13,15 +13,24 @@ const UserSchema = z
     email: z.string(),
     tier: z.enum(['free', 'starter', 'pro', 'enterprise']),
     verified: z.boolean(),
-    api_key: z.string().optional().meta({ description: 'Masked: inv_sk_… plus the last 4 characters (only on /me, when a key exists).' }),
-    credits: z.object({ total: z.int(), used: z.int() }).optional().meta({ description: 'Legacy render credits (D11), on /me.' }),
+    api_key: z
+      .string()
+      .optional()
+      .meta({ description: 'Masked: inv_sk_… plus the last 4 characters (only on /me, when a key exists).' }),
+    credits: z
+      .object({ total: z.int(), used: z.int() })
+      .optional()
+      .meta({ description: 'Legacy render credits (D11), on /me.' }),
   })
   .meta({ id: 'User' });
 
 const UserResponseSchema = z.object({ success: z.literal(true), user: UserSchema }).meta({ id: 'UserResponse' });
 
 const ApiKeyResponseSchema = z
-  .object({ success: z.literal(true), api_key: z.string().meta({ description: 'inv_sk_ + 40 base62 characters; shown once.' }) })
+  .object({
+    success: z.literal(true),
+    api_key: z.string().meta({ description: 'inv_sk_ + 40 base62 characters; shown once.' }),
+  })
   .meta({ id: 'ApiKeyResponse' });
 
 export const register = defineOperation({
@@ -48,7 +57,9 @@ export const verifyEmail = defineOperation({
   path: '/api/auth/verify-email',
   summary: 'Open the emailed verification link',
   auth: 'public',
-  query: z.object({ token: z.string().optional().meta({ description: 'The token of the emailed link; required for a 200.' }) }),
+  query: z.object({
+    token: z.string().optional().meta({ description: 'The token of the emailed link; required for a 200.' }),
+  }),
   success: { status: 200, description: 'Verified', json: MessageResponseSchema },
   errors: { 400: ['invalid_token'], 500: ['internal_error'] },
 });
@@ -97,7 +108,11 @@ export const generateApiKey = defineOperation({
   summary: 'Create or rotate the API key (the previous key stops working at once)',
   auth: 'account',
   success: { status: 200, description: 'The new key, shown once', json: ApiKeyResponseSchema },
-  errors: { 401: ['auth_required', 'invalid_api_key'], 403: ['unverified_account', 'forbidden_origin'], 500: ['internal_error'] },
+  errors: {
+    401: ['auth_required', 'invalid_api_key'],
+    403: ['unverified_account', 'forbidden_origin'],
+    500: ['internal_error'],
+  },
 });
 
 export const resendVerification = defineOperation({

@@ -7,14 +7,22 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EmailSchema = z
   .string({ error: 'is required and must be a string' })
   .transform((s) => s.trim().toLowerCase())
-  .pipe(z.string().max(254, { message: 'must be a valid email address' }).regex(EMAIL_SHAPE, { message: 'must be a valid email address' }))
+  .pipe(
+    z
+      .string()
+      .max(254, { message: 'must be a valid email address' })
+      .regex(EMAIL_SHAPE, { message: 'must be a valid email address' }),
+  )
   .meta({ description: 'Trimmed and lower-cased (D6).' });
 
 /** Register: D6's 8 to 256 characters. Messages never repeat the value. */
 export const RegisterBodySchema = z
   .object({
     email: EmailSchema,
-    password: z.string({ error: 'is required and must be a string' }).min(8, { message: 'must be 8 to 256 characters long' }).max(256, { message: 'must be 8 to 256 characters long' }),
+    password: z
+      .string({ error: 'is required and must be a string' })
+      .min(8, { message: 'must be 8 to 256 characters long' })
+      .max(256, { message: 'must be 8 to 256 characters long' }),
   })
   .meta({ id: 'RegisterRequest' });
 

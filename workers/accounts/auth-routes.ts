@@ -1,16 +1,28 @@
 // /api/auth/*: register, verify-email, login, logout, me, generate-api-key, resend-verification (spec: Account endpoints, D6).
 import { Hono } from 'hono';
-import type { AppEnv } from '../env.ts';
-import { verificationEmail } from '../email/verification-email.ts';
 import { mailerFor } from '../email/mailer.ts';
+import { verificationEmail } from '../email/verification-email.ts';
+import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations, type OperationHandler } from '../http/mount-operations.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { readQuery } from '../http/read-query.ts';
-import { deleteUnverifiedAccount, findAccountByEmail, findAccountById, insertAccount, markEmailVerified, newAccountId } from './account-store.ts';
+import {
+  deleteUnverifiedAccount,
+  findAccountByEmail,
+  findAccountById,
+  insertAccount,
+  markEmailVerified,
+  newAccountId,
+} from './account-store.ts';
 import { activeKeyLast4, maskApiKey, rotateApiKey } from './api-keys.ts';
 import * as ops from './auth-operations.ts';
-import { consumeVerificationToken, countRecentTokens, createVerificationToken, verificationLink } from './email-verification.ts';
+import {
+  consumeVerificationToken,
+  countRecentTokens,
+  createVerificationToken,
+  verificationLink,
+} from './email-verification.ts';
 import { assertLoginAllowed, clearEmailFailures, loginScopes, recordLoginFailure } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
 import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
@@ -28,10 +40,16 @@ authRoutes.use('/api/auth/*', async (c, next) => {
 const register: OperationHandler = async (c) => {
   const { email, password } = await readJsonBody(c, ops.register.body);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
-  if (await findAccountByEmail(c.env.DB, email)) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
+  if (await findAccountByEmail(c.env.DB, email))
+    throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   const now = Date.now();
   const id = newAccountId();
-  const inserted = await insertAccount(c.env.DB, { id, email, password_hash: await hashPassword(password), created_at: now });
+  const inserted = await insertAccount(c.env.DB, {
+    id,
+    email,
+    password_hash: await hashPassword(password),
+    created_at: now,
+  });
   if (!inserted) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   try {
     const token = await createVerificationToken(c.env.DB, id, now);
@@ -41,14 +59,28 @@ const register: OperationHandler = async (c) => {
     await deleteUnverifiedAccount(c.env.DB, id).catch(() => undefined);
     throw err;
   }
-  return c.json({ success: true, message: `Account created. We sent a verification link to ${email}; it is valid for 24 hours.` }, 201);
+  return c.json(
+    { success: true, message: `Account created. We sent a verification link to ${email}; it is valid for 24 hours.` },
+    201,
+  );
 };
 
 const verifyEmail: OperationHandler = async (c) => {
-  const accountId = await consumeVerificationToken(c.env.DB, readQuery(c, ops.verifyEmail.query).token ?? '', Date.now());
-  if (!accountId) throw new ApiError('invalid_token', 'This verification link is invalid, already used or expired; log in and request a new one.');
+  const accountId = await consumeVerificationToken(
+    c.env.DB,
+    readQuery(c, ops.verifyEmail.query).token ?? '',
+    Date.now(),
+  );
+  if (!accountId)
+    throw new ApiError(
+      'invalid_token',
+      'This verification link is invalid, already used or expired; log in and request a new one.',
+    );
   await markEmailVerified(c.env.DB, accountId, Date.now());
-  return c.json({ success: true, message: 'Email verified. You can now create an API key (POST /api/auth/generate-api-key).' });
+  return c.json({
+    success: true,
+    message: 'Email verified. You can now create an API key (POST /api/auth/generate-api-key).',
+  });
 };
 
 const login: OperationHandler = async (c) => {
@@ -66,7 +98,10 @@ const login: OperationHandler = async (c) => {
   await clearEmailFailures(c.env.DB, scopes);
   const sessionId = await createSession(c.env.DB, account.id, now);
   c.header('Set-Cookie', sessionCookie(c.req.url, sessionId));
-  return c.json({ success: true, user: { email: account.email, tier: account.tier, verified: account.email_verified_at !== null } });
+  return c.json({
+    success: true,
+    user: { email: account.email, tier: account.tier, verified: account.email_verified_at !== null },
+  });
 };
 
 const logout: OperationHandler = async (c) => {
@@ -109,7 +144,11 @@ const resendVerification: OperationHandler = async (c) => {
   if (caller.verified) return c.json({ success: true, message: 'Your email address is already verified.' });
   const now = Date.now();
   if ((await countRecentTokens(c.env.DB, caller.accountId, now - 3600_000)) >= RESENDS_PER_HOUR) {
-    throw new ApiError('rate_limit_exceeded', `At most ${RESENDS_PER_HOUR} verification emails per hour; use the latest one.`, { headers: { 'Retry-After': '3600' } });
+    throw new ApiError(
+      'rate_limit_exceeded',
+      `At most ${RESENDS_PER_HOUR} verification emails per hour; use the latest one.`,
+      { headers: { 'Retry-After': '3600' } },
+    );
   }
   const mailer = mailerFor(c.env);
   const token = await createVerificationToken(c.env.DB, caller.accountId, now);

@@ -34,5 +34,8 @@ export type Caller =
 export type AccountCaller = Extract<Caller, { kind: 'account' }>;
 
 export function invalidApiKeyError(): ApiError {
-  return new ApiError('invalid_api_key', 'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.');
+  return new ApiError(
+    'invalid_api_key',
+    'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.',
+  );
 }

@@ -17,7 +17,9 @@ export async function createVerificationToken(db: D1Database, accountId: string,
 export async function consumeVerificationToken(db: D1Database, token: string, now: number): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const row = await db
-    .prepare('UPDATE email_verifications SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING account_id')
+    .prepare(
+      'UPDATE email_verifications SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING account_id',
+    )
     .bind(now, await sha256Hex(token), now)
     .first<{ account_id: string }>();
   return row?.account_id ?? null;

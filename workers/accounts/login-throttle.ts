@@ -22,8 +22,13 @@ export async function assertLoginAllowed(db: D1Database, scopes: string[], now: 
   const blocked = rows.results.filter((r) => r.n >= LOGIN_FAILURE_LIMIT);
   if (blocked.length === 0) return;
   // The window slides: the lock lifts when the oldest counted failure leaves it.
-  const retryAfter = Math.max(1, Math.ceil((Math.max(...blocked.map((r) => r.oldest)) + LOGIN_FAILURE_WINDOW_MS - now) / 1000));
-  throw new ApiError('rate_limit_exceeded', 'Too many failed login attempts; try again later.', { headers: { 'Retry-After': String(retryAfter) } });
+  const retryAfter = Math.max(
+    1,
+    Math.ceil((Math.max(...blocked.map((r) => r.oldest)) + LOGIN_FAILURE_WINDOW_MS - now) / 1000),
+  );
+  throw new ApiError('rate_limit_exceeded', 'Too many failed login attempts; try again later.', {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
 }
 
 export async function recordLoginFailure(db: D1Database, scopes: string[], now: number): Promise<void> {
@@ -37,5 +42,9 @@ export async function recordLoginFailure(db: D1Database, scopes: string[], now: 
 /** A successful login clears the email's failures (the IP's stay: one IP may be guessing many emails). */
 export async function clearEmailFailures(db: D1Database, scopes: string[]): Promise<void> {
   const emailScopes = scopes.filter((s) => s.startsWith('email:'));
-  if (emailScopes.length) await db.prepare(`DELETE FROM login_failures WHERE scope IN (${emailScopes.map(() => '?').join(',')})`).bind(...emailScopes).run();
+  if (emailScopes.length)
+    await db
+      .prepare(`DELETE FROM login_failures WHERE scope IN (${emailScopes.map(() => '?').join(',')})`)
+      .bind(...emailScopes)
+      .run();
 }

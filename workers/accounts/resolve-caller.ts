@@ -4,7 +4,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { cachedKeyOwner, forgetKeyOwner, rememberKeyOwner } from './api-key-cache.ts';
 import { apiKeyHash, findKeyOwnerByHash } from './api-keys.ts';
-import { invalidApiKeyError, type AccountCaller, type Caller, type KeyOwner } from './caller.ts';
+import { type AccountCaller, type Caller, invalidApiKeyError, type KeyOwner } from './caller.ts';
 import { assertSameOriginWrite } from './same-origin-writes.ts';
 import { findSessionOwner, readSessionCookie } from './sessions.ts';
 
@@ -14,7 +14,14 @@ export function clientIp(c: Context<AppEnv>): string {
 }
 
 function accountCaller(owner: KeyOwner, via: 'api_key' | 'session'): AccountCaller {
-  return { kind: 'account', accountId: owner.id, email: owner.email, tier: owner.tier, verified: owner.email_verified_at !== null, via };
+  return {
+    kind: 'account',
+    accountId: owner.id,
+    email: owner.email,
+    tier: owner.tier,
+    verified: owner.email_verified_at !== null,
+    via,
+  };
 }
 
 export interface ResolveOptions {
@@ -67,7 +74,10 @@ export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {
 export function requireVerifiedAccount(caller: Caller): asserts caller is AccountCaller & { verified: true } {
   requireAccount(caller);
   if (!caller.verified) {
-    throw new ApiError('unverified_account', 'Verify your email address first: open the link we emailed you (POST /api/auth/resend-verification sends a new one).');
+    throw new ApiError(
+      'unverified_account',
+      'Verify your email address first: open the link we emailed you (POST /api/auth/resend-verification sends a new one).',
+    );
   }
 }
 

@@ -14,6 +14,9 @@ export function assertSameOriginWrite(c: Context<AppEnv>): void {
   const foreignOrigin = origin !== undefined && origin !== new URL(c.req.url).origin;
   const foreignSite = fetchSite === 'cross-site' || fetchSite === 'same-site';
   if (foreignOrigin || foreignSite) {
-    throw new ApiError('forbidden_origin', 'Cross-origin requests cannot use the session cookie; send an API key instead.');
+    throw new ApiError(
+      'forbidden_origin',
+      'Cross-origin requests cannot use the session cookie; send an API key instead.',
+    );
   }
 }

@@ -26,7 +26,10 @@ export async function findSessionOwner(db: D1Database, sessionId: string, now: n
 }
 
 export async function deleteSession(db: D1Database, sessionId: string): Promise<void> {
-  await db.prepare('DELETE FROM sessions WHERE id_hash = ?').bind(await sha256Hex(sessionId)).run();
+  await db
+    .prepare('DELETE FROM sessions WHERE id_hash = ?')
+    .bind(await sha256Hex(sessionId))
+    .run();
 }
 
 /** Secure everywhere except plain-http localhost, where browsers would drop a Secure cookie. */

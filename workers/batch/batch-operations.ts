@@ -8,7 +8,8 @@ export const generateInvoiceBatch = defineOperation({
   method: 'POST',
   path: '/api/batch',
   summary: 'Generate up to 50 invoices, each on its own',
-  description: 'A failing item is reported in `results` with its own code; the answer itself is 200 (spec: Batch shapes).',
+  description:
+    'A failing item is reported in `results` with its own code; the answer itself is 200 (spec: Batch shapes).',
   auth: 'account',
   rateLimited: true,
   idempotent: true,

@@ -1,6 +1,7 @@
 // POST /api/batch (spec: Batch shapes; D4, D7, D8): 1–50 invoices, each validated and generated on its own.
-import { Hono, type Context } from 'hono';
+
 import type { InvoiceRequest } from '@invoice/model';
+import { type Context, Hono } from 'hono';
 import type { AccountCaller } from '../accounts/caller.ts';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
@@ -8,11 +9,11 @@ import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { parseJsonText, readBodyText, validateJson } from '../http/read-json-body.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
+import { createImageFetches } from '../invoices/image-fetches.ts';
+import { type PreparedInvoice, prepareInvoice } from '../invoices/prepare-invoice.ts';
+import { validateInvoiceInput } from '../invoices/validate-invoice-input.ts';
 import { admitBatchItems, peekUsage, releaseDocuments } from '../limits/admit-request.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
-import { createImageFetches } from '../invoices/image-fetches.ts';
-import { prepareInvoice, type PreparedInvoice } from '../invoices/prepare-invoice.ts';
-import { validateInvoiceInput } from '../invoices/validate-invoice-input.ts';
 import { generateInvoiceBatch } from './batch-operations.ts';
 import { mapConcurrently } from './map-concurrently.ts';
 
@@ -21,7 +22,9 @@ export const batchRoutes = new Hono<AppEnv>();
 /** Items prepared at once: KV writes overlap without exceeding the Worker's 6 connections (image fetches: at most 4, H2). */
 const CONCURRENCY = 6;
 
-type ItemResult = { index: number; success: true; invoice: PreparedInvoice['invoice'] } | { index: number; success: false; error: { code: string; message: string } };
+type ItemResult =
+  | { index: number; success: true; invoice: PreparedInvoice['invoice'] }
+  | { index: number; success: false; error: { code: string; message: string } };
 
 mountOperations(batchRoutes, [[generateInvoiceBatch, (c) => handleBatch(c)]]);
 
@@ -34,7 +37,8 @@ async function handleBatch(c: Context<AppEnv>): Promise<Response> {
       extraHeaders: async () => (await peekUsage(c.env, caller)).headers,
     });
   } catch (err) {
-    if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers)) err.withHeaders((await peekUsage(c.env, caller)).headers);
+    if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers))
+      err.withHeaders((await peekUsage(c.env, caller)).headers);
     throw err;
   }
 }
@@ -50,29 +54,56 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
     }
   });
   // D7: every item counts against the windows; the longest prefix that fits is admitted.
-  const { admitted, grant, refusal } = await admitBatchItems(c.env, caller, checked.map((x) => ({ pdf: x.request?.output === 'pdf' })), now);
+  const { admitted, grant, refusal } = await admitBatchItems(
+    c.env,
+    caller,
+    checked.map((x) => ({ pdf: x.request?.output === 'pdf' })),
+    now,
+  );
   const baseUrl = new URL(c.req.url).origin;
   // H2: one fetch budget for the images of every item (10 s in all, at most 4 in flight).
   const imageFetches = createImageFetches(c.env);
 
-  const results: ItemResult[] = await mapConcurrently(checked, CONCURRENCY, async (item, index): Promise<ItemResult> => {
-    if (index >= admitted) return { index, success: false, error: refusal!.toBody().error };
-    if (!item.request) return { index, success: false, error: item.error!.toBody().error };
-    try {
-      const prepared = await prepareInvoice(c.env, caller, item.request as InvoiceRequest, { now, baseUrl, needImages: false, imageFetches });
-      return { index, success: true, invoice: prepared.invoice };
-    } catch (err) {
-      if (err instanceof ApiError && err.status < 500) return { index, success: false, error: err.toBody().error };
-      console.error(JSON.stringify({ level: 'error', request_id: c.get('requestId'), msg: 'batch item failed', index, error: String((err as Error)?.stack ?? err) }));
-      const failure = new ApiError('internal_error', `Item ${index} could not be generated (request ${c.get('requestId')}).`);
-      return { index, success: false, error: failure.toBody().error };
-    }
-  });
+  const results: ItemResult[] = await mapConcurrently(
+    checked,
+    CONCURRENCY,
+    async (item, index): Promise<ItemResult> => {
+      if (index >= admitted) return { index, success: false, error: refusal!.toBody().error };
+      if (!item.request) return { index, success: false, error: item.error!.toBody().error };
+      try {
+        const prepared = await prepareInvoice(c.env, caller, item.request as InvoiceRequest, {
+          now,
+          baseUrl,
+          needImages: false,
+          imageFetches,
+        });
+        return { index, success: true, invoice: prepared.invoice };
+      } catch (err) {
+        if (err instanceof ApiError && err.status < 500) return { index, success: false, error: err.toBody().error };
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            request_id: c.get('requestId'),
+            msg: 'batch item failed',
+            index,
+            error: String((err as Error)?.stack ?? err),
+          }),
+        );
+        const failure = new ApiError(
+          'internal_error',
+          `Item ${index} could not be generated (request ${c.get('requestId')}).`,
+        );
+        return { index, success: false, error: failure.toBody().error };
+      }
+    },
+  );
 
   // Admitted items that produced no document give their monthly reservation back.
   const unproduced = results.slice(0, admitted).filter((r) => !r.success);
   const unproducedPdfs = unproduced.filter((r) => checked[r.index].request?.output === 'pdf').length;
-  const usage = unproduced.length ? await releaseDocuments(c.env, caller, grant, { documents: unproduced.length, pdfs: unproducedPdfs }, now) : grant;
+  const usage = unproduced.length
+    ? await releaseDocuments(c.env, caller, grant, { documents: unproduced.length, pdfs: unproducedPdfs }, now)
+    : grant;
 
   const generated = results.filter((r) => r.success).length;
   const res = c.json({
@@ -93,7 +124,12 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
     emitAfterResponse(c, caller.accountId, 'batch.generated', {
       count: results.length,
       generated,
-      results: results.map((r) => ({ index: r.index, success: r.success, number: r.success ? r.invoice.number : undefined, hosted_url: r.success ? r.invoice.hosted_url : undefined })),
+      results: results.map((r) => ({
+        index: r.index,
+        success: r.success,
+        number: r.success ? r.invoice.number : undefined,
+        hosted_url: r.success ? r.invoice.hosted_url : undefined,
+      })),
     });
   }
   return res;

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { defineOperation } from '../http/operation.ts';
 
-const SunkEmailSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), sent_at: z.int() });
+const SunkEmailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  sent_at: z.int(),
+});
 
 export const listDevEmails = defineOperation({
   operationId: 'listDevEmails',

@@ -31,8 +31,16 @@ export interface SunkEmail {
 
 export async function listSunkEmails(db: D1Database, to: string | undefined, limit = 50): Promise<SunkEmail[]> {
   const stmt = to
-    ? db.prepare('SELECT * FROM dev_emails WHERE to_addr = ? ORDER BY id DESC LIMIT ?').bind(to.trim().toLowerCase(), limit)
+    ? db
+        .prepare('SELECT * FROM dev_emails WHERE to_addr = ? ORDER BY id DESC LIMIT ?')
+        .bind(to.trim().toLowerCase(), limit)
     : db.prepare('SELECT * FROM dev_emails ORDER BY id DESC LIMIT ?').bind(limit);
   const rows = await stmt.all<{ to_addr: string; subject: string; body: string; links: string; sent_at: number }>();
-  return rows.results.map((r) => ({ to: r.to_addr, subject: r.subject, text: r.body, links: JSON.parse(r.links) as string[], sent_at: r.sent_at }));
+  return rows.results.map((r) => ({
+    to: r.to_addr,
+    subject: r.subject,
+    text: r.body,
+    links: JSON.parse(r.links) as string[],
+    sent_at: r.sent_at,
+  }));
 }

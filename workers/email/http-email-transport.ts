@@ -24,7 +24,9 @@ export function httpEmailTransport(config: HttpEmailConfig, fetcher: typeof fetc
         });
       } catch (err) {
         // Unreachable or timed out: the provider's failure, not ours (502, like a refusal).
-        console.error(JSON.stringify({ level: 'error', event: 'email_send_failed', error: (err as Error)?.name ?? 'fetch failed' }));
+        console.error(
+          JSON.stringify({ level: 'error', event: 'email_send_failed', error: (err as Error)?.name ?? 'fetch failed' }),
+        );
         throw failed();
       }
       if (!res.ok) {

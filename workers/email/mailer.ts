@@ -14,7 +14,10 @@ export function isDevMode(env: Env): boolean {
 export function mailerFor(env: Env): MailTransport {
   if (isDevMode(env)) return devMailSink(env.DB);
   if (!env.EMAIL_API_URL || !env.EMAIL_API_KEY || !env.EMAIL_FROM) {
-    throw new ApiError('not_provisioned', 'Email delivery is not configured (secrets EMAIL_API_URL, EMAIL_API_KEY, EMAIL_FROM).');
+    throw new ApiError(
+      'not_provisioned',
+      'Email delivery is not configured (secrets EMAIL_API_URL, EMAIL_API_KEY, EMAIL_FROM).',
+    );
   }
   return httpEmailTransport({ url: env.EMAIL_API_URL, apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM });
 }

@@ -8,6 +8,10 @@ export const getHealth = defineOperation({
   path: '/api/health',
   summary: 'Liveness for load balancers',
   auth: 'public',
-  success: { status: 200, description: 'OK', json: z.object({ status: z.literal('ok'), version: z.string() }).meta({ id: 'Health' }) },
+  success: {
+    status: 200,
+    description: 'OK',
+    json: z.object({ status: z.literal('ok'), version: z.string() }).meta({ id: 'Health' }),
+  },
   errors: {},
 });

@@ -5,4 +5,6 @@ import { getHealth } from './health-operations.ts';
 
 export const healthRoutes = new Hono<AppEnv>();
 
-mountOperations(healthRoutes, [[getHealth, (c) => c.json({ status: 'ok', version: c.env.SERVICE_VERSION ?? '1.0.0' })]]);
+mountOperations(healthRoutes, [
+  [getHealth, (c) => c.json({ status: 'ok', version: c.env.SERVICE_VERSION ?? '1.0.0' })],
+]);

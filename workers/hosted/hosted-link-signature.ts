@@ -13,12 +13,19 @@ export function newHostedId(): string {
 /** D4: without HOSTED_LINK_SECRET no link can be signed or checked → 503 not_provisioned. */
 export function hostedLinkSecret(env: { HOSTED_LINK_SECRET?: string }): string {
   const secret = env.HOSTED_LINK_SECRET;
-  if (!secret) throw new ApiError('not_provisioned', 'Hosted links are not provisioned: the secret HOSTED_LINK_SECRET is missing');
+  if (!secret)
+    throw new ApiError('not_provisioned', 'Hosted links are not provisioned: the secret HOSTED_LINK_SECRET is missing');
   return secret;
 }
 
 export async function signHostedId(secret: string, id: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return bytesToBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(id))));
 }
 
@@ -30,6 +37,9 @@ export async function verifyHostedSignature(secret: string, id: string, t: strin
   const expected = new TextEncoder().encode(await signHostedId(secret, id));
   const given = new TextEncoder().encode(t ?? '');
   // Length is public (always 43); compare equal-length buffers so timingSafeEqual never throws.
-  const same = crypto.subtle.timingSafeEqual(expected, given.length === expected.length ? given : expected.map((b) => b ^ 0xff));
+  const same = crypto.subtle.timingSafeEqual(
+    expected,
+    given.length === expected.length ? given : expected.map((b) => b ^ 0xff),
+  );
   return same && given.length === expected.length;
 }

@@ -6,7 +6,12 @@ import { RequestMetaSchema } from '../http/response-schemas.ts';
 
 /** `format=json`: the invoice as generated; meta has no counters (the link is public, D9). */
 const HostedInvoiceJsonSchema = z
-  .object({ success: z.literal(true), invoice: InvoiceResponseSchema, meta: RequestMetaSchema, anonymous: z.literal(false) })
+  .object({
+    success: z.literal(true),
+    invoice: InvoiceResponseSchema,
+    meta: RequestMetaSchema,
+    anonymous: z.literal(false),
+  })
   .meta({ id: 'HostedInvoiceJson' });
 
 export const getHostedInvoice = defineOperation({
@@ -14,15 +19,23 @@ export const getHostedInvoice = defineOperation({
   method: 'GET',
   path: '/api/i/{id}',
   summary: 'Open a hosted invoice link',
-  description: 'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404 (D9).',
+  description:
+    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404 (D9).',
   auth: 'public',
   params: z.object({ id: z.string().regex(/^[0-9A-Za-z]{22}$/) }),
   query: z.object({
     // Not checked here: a missing or wrong signature is the same 404 as an unknown id.
     t: z.string().optional().meta({ description: 'base64url HMAC-SHA-256 of the id (D9); required for a 200.' }),
-    format: z.enum(['pdf', 'json'], { error: (iss) => `must be pdf or json (got ${JSON.stringify(iss.input)})` }).default('pdf'),
+    format: z
+      .enum(['pdf', 'json'], { error: (iss) => `must be pdf or json (got ${JSON.stringify(iss.input)})` })
+      .default('pdf'),
   }),
-  success: { status: 200, description: 'The PDF inline (default), or the JSON shape with `format=json`.', json: HostedInvoiceJsonSchema, pdf: true },
+  success: {
+    status: 200,
+    description: 'The PDF inline (default), or the JSON shape with `format=json`.',
+    json: HostedInvoiceJsonSchema,
+    pdf: true,
+  },
   errors: {
     400: ['validation_error'],
     404: ['not_found'],

@@ -7,10 +7,10 @@ import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readQuery } from '../http/read-query.ts';
-import { cacheHostedPdf, cachedHostedPdf } from './hosted-pdf-cache.ts';
 import { getHostedInvoice } from './hosted-operations.ts';
-import { renderSnapshotPdf } from './render-snapshot-pdf.ts';
+import { cachedHostedPdf, cacheHostedPdf } from './hosted-pdf-cache.ts';
 import { resolveSnapshot, snapshotJsonBody } from './render-snapshot.ts';
+import { renderSnapshotPdf } from './render-snapshot-pdf.ts';
 import { loadSnapshot } from './snapshot-store.ts';
 
 export const hostedRoutes = new Hono<AppEnv>();
@@ -35,7 +35,10 @@ mountOperations(hostedRoutes, [
 
       const rendered = resolveSnapshot(snap);
       if (format === 'json') {
-        const meta = { request_id: c.get('requestId'), processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))) };
+        const meta = {
+          request_id: c.get('requestId'),
+          processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))),
+        };
         return privacyHeaders(c.json(snapshotJsonBody(rendered, meta)));
       }
       let pdf = await cachedHostedPdf(c.env, snap.id);

@@ -6,7 +6,10 @@ export type QrChoice =
   | { source: 'payment'; type: string; value: string }
   | { source: 'hosted_link'; type: 'url'; value: string };
 
-export function chooseQr(request: Pick<InvoiceRequest, 'features' | 'payment'>, hostedUrl: string | undefined): QrChoice | undefined {
+export function chooseQr(
+  request: Pick<InvoiceRequest, 'features' | 'payment'>,
+  hostedUrl: string | undefined,
+): QrChoice | undefined {
   if (request.features?.qr === false) return undefined;
   const pay = request.payment?.qr;
   if (pay) return { source: 'payment', type: pay.type, value: pay.value };
@@ -15,6 +18,8 @@ export function chooseQr(request: Pick<InvoiceRequest, 'features' | 'payment'>, 
 }
 
 /** `invoice.qr` in the response: `{source, type}` (the value is in the PDF, not the JSON). */
-export function qrSummary(choice: QrChoice | undefined): { source: 'payment' | 'hosted_link'; type: string } | undefined {
+export function qrSummary(
+  choice: QrChoice | undefined,
+): { source: 'payment' | 'hosted_link'; type: string } | undefined {
   return choice && { source: choice.source, type: choice.type };
 }

@@ -4,10 +4,14 @@
 // generation; one that is not fit to render (stored before the limits of H3) is left out, so the
 // link still shows the invoice.
 import { renderPdf } from '../pdf/render-pdf.ts';
-import { snapshotImages, type RenderedSnapshot } from './render-snapshot.ts';
+import { type RenderedSnapshot, snapshotImages } from './render-snapshot.ts';
 import type { StoredSnapshot } from './snapshot-store.ts';
 
-export async function renderSnapshotPdf(snap: StoredSnapshot, rendered: RenderedSnapshot, requestId: string): Promise<Uint8Array> {
+export async function renderSnapshotPdf(
+  snap: StoredSnapshot,
+  rendered: RenderedSnapshot,
+  requestId: string,
+): Promise<Uint8Array> {
   const qr = rendered.qr && { text: rendered.qr.value, caption: rendered.qr.type };
   return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit');
 }

@@ -1,8 +1,8 @@
 // Re-renders a stored snapshot on demand (D9): totals are recomputed from the canonical request
 // (D1 is deterministic, so they equal the original response), the QR choice is the original one.
-import { resolveInvoice, toInvoiceResponse, type InvoiceResponse, type ResolvedInvoice } from '@invoice/model';
+import { type InvoiceResponse, type ResolvedInvoice, resolveInvoice, toInvoiceResponse } from '@invoice/model';
 import { base64ToBytes } from '../crypto/byte-encoding.ts';
-import { chooseQr, qrSummary, type QrChoice } from './qr-choice.ts';
+import { chooseQr, type QrChoice, qrSummary } from './qr-choice.ts';
 import type { StoredSnapshot } from './snapshot-store.ts';
 
 export interface RenderedSnapshot {
@@ -16,7 +16,11 @@ export function resolveSnapshot(snap: StoredSnapshot): RenderedSnapshot {
   // number and date are already resolved: the context is never consulted for them.
   const resolved = resolveInvoice(req, { today: req.invoice.date, randomBytes: new Uint8Array(6) });
   const qr = chooseQr(req, snap.hosted_url);
-  const invoice = toInvoiceResponse(resolved, { hosted_url: snap.hosted_url, hosted_expires_at: snap.expires_at, qr: qrSummary(qr) });
+  const invoice = toInvoiceResponse(resolved, {
+    hosted_url: snap.hosted_url,
+    hosted_expires_at: snap.expires_at,
+    qr: qrSummary(qr),
+  });
   return { resolved, qr, invoice };
 }
 

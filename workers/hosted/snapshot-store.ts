@@ -3,7 +3,13 @@
 // eventually consistent: a link must stop working at exactly 7 days.
 import type { ResolvedInvoice } from '@invoice/model';
 import type { Env } from '../env.ts';
-import { HOSTED_ID_PATTERN, hostedLinkSecret, newHostedId, signHostedId, verifyHostedSignature } from './hosted-link-signature.ts';
+import {
+  HOSTED_ID_PATTERN,
+  hostedLinkSecret,
+  newHostedId,
+  signHostedId,
+  verifyHostedSignature,
+} from './hosted-link-signature.ts';
 
 export const HOSTED_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -59,14 +65,30 @@ function compactRequest(s: InvoiceSnapshot): InvoiceSnapshot['request'] {
  * Stores the snapshot and returns its signed link. `now` in ms; `baseUrl` is the service origin
  * the link should point at (the origin of the generate request).
  */
-export async function storeSnapshot(env: Env, snapshot: InvoiceSnapshot, now: number, baseUrl: string): Promise<HostedLink> {
+export async function storeSnapshot(
+  env: Env,
+  snapshot: InvoiceSnapshot,
+  now: number,
+  baseUrl: string,
+): Promise<HostedLink> {
   const secret = hostedLinkSecret(env);
   const id = newHostedId();
   const hosted_url = hostedUrlFor(baseUrl, id, await signHostedId(secret, id));
   const created_at = Math.floor(now / 1000);
   const expires_at = created_at + HOSTED_LINK_TTL_SECONDS;
-  const stored: StoredSnapshot = { ...snapshot, request: compactRequest(snapshot), v: 1, id, hosted_url, created_at, expires_at };
-  await env.SNAPSHOTS.put(snapshotKey(id), JSON.stringify(stored), { expirationTtl: HOSTED_LINK_TTL_SECONDS, metadata: { expires_at } });
+  const stored: StoredSnapshot = {
+    ...snapshot,
+    request: compactRequest(snapshot),
+    v: 1,
+    id,
+    hosted_url,
+    created_at,
+    expires_at,
+  };
+  await env.SNAPSHOTS.put(snapshotKey(id), JSON.stringify(stored), {
+    expirationTtl: HOSTED_LINK_TTL_SECONDS,
+    metadata: { expires_at },
+  });
   return { id, hosted_url, hosted_expires_at: expires_at };
 }
 
@@ -74,7 +96,12 @@ export async function storeSnapshot(env: Env, snapshot: InvoiceSnapshot, now: nu
  * The snapshot behind a link, or null for every failure alike (malformed id, wrong signature,
  * unknown id, expired), so the caller answers one identical 404. `now` in ms.
  */
-export async function loadSnapshot(env: Env, id: string, t: string | undefined, now: number): Promise<StoredSnapshot | null> {
+export async function loadSnapshot(
+  env: Env,
+  id: string,
+  t: string | undefined,
+  now: number,
+): Promise<StoredSnapshot | null> {
   const secret = hostedLinkSecret(env);
   const wellFormed = HOSTED_ID_PATTERN.test(id);
   // Verify even for a malformed id, so timing does not tell the two apart.

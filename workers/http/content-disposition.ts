@@ -12,7 +12,8 @@ function extValue(text: string): string {
   let out = '';
   for (const byte of new TextEncoder().encode(text)) {
     const ch = String.fromCharCode(byte);
-    out += /[A-Za-z0-9!#$&+\-.^_`|~]/.test(ch) && byte < 0x80 ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    out +=
+      /[A-Za-z0-9!#$&+\-.^_`|~]/.test(ch) && byte < 0x80 ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
 }

@@ -5,7 +5,11 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 const ERROR_ROWS = [
-  ['validation_error', 400, 'The body, a query parameter or a header breaks a rule; the message names the field and the rule (D4).'],
+  [
+    'validation_error',
+    400,
+    'The body, a query parameter or a header breaks a rule; the message names the field and the rule (D4).',
+  ],
   ['invalid_currency', 400, '`invoice.currency` is not one of the supported currencies.'],
   ['invalid_language', 400, '`invoice.language` is not one of the supported languages.'],
   ['invalid_template', 400, '`template` is not one of the templates.'],
@@ -51,7 +55,8 @@ for (const [code, status] of ERROR_ROWS) if (!defaults.has(code)) defaults.set(c
 /** The status of `code` (its first row), or `status` after checking that the table allows it. */
 export function statusFor<C extends ErrorCode>(code: C, status?: StatusOf<C>): ErrorStatus {
   if (status === undefined) return defaults.get(code)!;
-  if (!ERROR_ROWS.some(([c, s]) => c === code && s === status)) throw new Error(`error table: ${code} is never sent with ${status}`);
+  if (!ERROR_ROWS.some(([c, s]) => c === code && s === status))
+    throw new Error(`error table: ${code} is never sent with ${status}`);
   return status;
 }
 

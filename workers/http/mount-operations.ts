@@ -19,7 +19,9 @@ export function mountOperations(app: Hono<AppEnv>, entries: readonly (readonly [
   for (const [path, methods] of methodsByPath) {
     const allow = METHOD_ORDER.filter((m) => methods.includes(m)).join(', ');
     app.all(honoPath(path), (c) => {
-      throw new ApiError('method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allow}`, { headers: { Allow: allow } });
+      throw new ApiError('method_not_allowed', `${c.req.method} is not allowed on ${path}; use ${allow}`, {
+        headers: { Allow: allow },
+      });
     });
   }
 }

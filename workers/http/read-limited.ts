@@ -2,7 +2,11 @@
  * Reads a byte stream whole, but stops and throws `tooLarge()` as soon as it passes `limitBytes`,
  * so an oversized body or image is never buffered in full (D5).
  */
-export async function readStreamLimited(stream: ReadableStream<Uint8Array> | null, limitBytes: number, tooLarge: () => Error): Promise<Uint8Array> {
+export async function readStreamLimited(
+  stream: ReadableStream<Uint8Array> | null,
+  limitBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
   if (!stream) return new Uint8Array();
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

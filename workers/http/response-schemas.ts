@@ -6,8 +6,12 @@ export const ErrorBodySchema = z
   .object({
     success: z.literal(false),
     error: z.object({
-      code: z.string().meta({ description: 'Stable machine code from the closed table (per status, the codes each operation lists).' }),
-      message: z.string().meta({ description: 'Human-readable; names the field path (items[3].unit_price) and the rule.' }),
+      code: z.string().meta({
+        description: 'Stable machine code from the closed table (per status, the codes each operation lists).',
+      }),
+      message: z
+        .string()
+        .meta({ description: 'Human-readable; names the field path (items[3].unit_price) and the rule.' }),
     }),
   })
   .meta({ id: 'ErrorBody' });
@@ -39,4 +43,6 @@ export const MeteredMetaSchema = z
   })
   .meta({ id: 'Meta' });
 
-export const MessageResponseSchema = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'MessageResponse' });
+export const MessageResponseSchema = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: 'MessageResponse' });

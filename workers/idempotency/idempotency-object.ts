@@ -42,7 +42,9 @@ export class IdempotencyStore extends DurableObject<unknown> {
   }
 
   private row(): RecordRow | undefined {
-    return this.ctx.storage.sql.exec<RecordRow>('SELECT * FROM record WHERE id = 1').toArray()[0] as RecordRow | undefined;
+    return this.ctx.storage.sql.exec<RecordRow>('SELECT * FROM record WHERE id = 1').toArray()[0] as
+      | RecordRow
+      | undefined;
   }
 
   private clear(): void {
@@ -53,7 +55,8 @@ export class IdempotencyStore extends DurableObject<unknown> {
   /** Synchronous from read to write: two concurrent begins can never both start. */
   begin(fingerprint: string, now: number): BeginOutcome {
     let row = this.row();
-    const stale = row && (row.expires_at <= now || (row.state === 'in_flight' && row.started_at + IN_FLIGHT_LEASE_MS <= now));
+    const stale =
+      row && (row.expires_at <= now || (row.state === 'in_flight' && row.started_at + IN_FLIGHT_LEASE_MS <= now));
     if (stale) {
       this.clear();
       row = undefined;
@@ -72,7 +75,12 @@ export class IdempotencyStore extends DurableObject<unknown> {
     }
     if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
     if (row.state === 'in_flight') return { state: 'in_flight' };
-    return { state: 'done', status: row.status!, headers: JSON.parse(row.headers!) as Record<string, string>, chunkCount: row.chunk_count! };
+    return {
+      state: 'done',
+      status: row.status!,
+      headers: JSON.parse(row.headers!) as Record<string, string>,
+      chunkCount: row.chunk_count!,
+    };
   }
 
   private owns(attempt: string): boolean {
@@ -106,7 +114,9 @@ export class IdempotencyStore extends DurableObject<unknown> {
   }
 
   readChunk(seq: number): Uint8Array {
-    const row = this.ctx.storage.sql.exec<{ data: ArrayBuffer }>('SELECT data FROM chunks WHERE seq = ?', seq).toArray()[0];
+    const row = this.ctx.storage.sql
+      .exec<{ data: ArrayBuffer }>('SELECT data FROM chunks WHERE seq = ?', seq)
+      .toArray()[0];
     return row ? new Uint8Array(row.data) : new Uint8Array();
   }
 

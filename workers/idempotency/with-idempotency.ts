@@ -48,10 +48,18 @@ export async function withIdempotency(
   const extra = async () => (options.extraHeaders ? await options.extraHeaders() : {});
 
   if (begun.state === 'mismatch') {
-    throw new ApiError('idempotency_key_conflict', 'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request.', { status: 422, headers: await extra() });
+    throw new ApiError(
+      'idempotency_key_conflict',
+      'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request.',
+      { status: 422, headers: await extra() },
+    );
   }
   if (begun.state === 'in_flight') {
-    throw new ApiError('idempotency_key_conflict', 'A request with this Idempotency-Key is still in progress; retry after it has finished.', { headers: { ...(await extra()), 'Retry-After': '1' } });
+    throw new ApiError(
+      'idempotency_key_conflict',
+      'A request with this Idempotency-Key is still in progress; retry after it has finished.',
+      { headers: { ...(await extra()), 'Retry-After': '1' } },
+    );
   }
   if (begun.state === 'done') {
     const parts: Uint8Array[] = [];
@@ -77,7 +85,8 @@ export async function withIdempotency(
   const bytes = new Uint8Array(await res.arrayBuffer());
   try {
     const chunkCount = Math.ceil(bytes.length / CHUNK_BYTES);
-    for (let i = 0; i < chunkCount; i++) await stub.putChunk(attempt, i, bytes.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES));
+    for (let i = 0; i < chunkCount; i++)
+      await stub.putChunk(attempt, i, bytes.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES));
     const stored: Record<string, string> = {};
     for (const h of REPLAYED_HEADERS) {
       const v = res.headers.get(h);

@@ -38,7 +38,12 @@ export function createImageFetches(env: { DEV_MODE?: string }, opts: ImageFetchO
 }
 
 async function download(fetches: ImageFetches, url: string, signal: AbortSignal): Promise<Uint8Array> {
-  const res = await fetchWithinPolicy(url, { devMode: fetches.devMode, fetcher: fetches.fetcher, signal, maxRedirects: IMAGE_MAX_REDIRECTS });
+  const res = await fetchWithinPolicy(url, {
+    devMode: fetches.devMode,
+    fetcher: fetches.fetcher,
+    signal,
+    maxRedirects: IMAGE_MAX_REDIRECTS,
+  });
   const tooLarge = () => new FetchFailure('too-large', `more than ${LIMITS.maxImageBytes} bytes`);
   if (Number(res.headers.get('content-length') ?? '0') > LIMITS.maxImageBytes) {
     await res.body?.cancel().catch(() => {});

@@ -14,7 +14,8 @@ export const generateInvoice = defineOperation({
   method: 'POST',
   path: '/api/generate-invoice',
   summary: 'Generate one invoice as JSON totals, PDF or UBL',
-  description: 'Anonymous callers get JSON totals only (D3). The body is validated in stages (normalisation, D3, field rules), so this schema is what a valid body looks like.',
+  description:
+    'Anonymous callers get JSON totals only (D3). The body is validated in stages (normalisation, D3, field rules), so this schema is what a valid body looks like.',
   auth: 'optional',
   rateLimited: true,
   idempotent: true,
@@ -28,12 +29,22 @@ export const generateInvoice = defineOperation({
     xml: true,
     headers: {
       'X-EN16931-Issues': {
-        description: 'UBL only, when the document is not yet EN 16931 conformant: the CEN rule ids it fails for lack of request data, comma-separated (`BR-09, BR-11`); docs/ubl.md names the field that fixes each (`from.country`, `to.country`…).',
+        description:
+          'UBL only, when the document is not yet EN 16931 conformant: the CEN rule ids it fails for lack of request data, comma-separated (`BR-09, BR-11`); docs/ubl.md names the field that fixes each (`from.country`, `to.country`…).',
       },
     },
   },
   errors: {
-    400: ['validation_error', 'invalid_currency', 'invalid_language', 'invalid_template', 'invalid_output', 'invalid_qr_type', 'invalid_json', 'calculation_error'],
+    400: [
+      'validation_error',
+      'invalid_currency',
+      'invalid_language',
+      'invalid_template',
+      'invalid_output',
+      'invalid_qr_type',
+      'invalid_json',
+      'calculation_error',
+    ],
     401: ['invalid_api_key'],
     402: ['monthly_limit_reached'],
     403: ['auth_required', 'unverified_account', 'forbidden_origin'],

@@ -1,6 +1,6 @@
 // POST /api/generate-invoice (spec; D3, D7, D8), mounted from invoice-operations.ts.
 import type { InvoiceRequest } from '@invoice/model';
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Caller } from '../accounts/caller.ts';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
@@ -32,7 +32,8 @@ async function handleGenerate(c: Context<AppEnv>): Promise<Response> {
     });
   } catch (err) {
     // D7: every generate response, errors included, carries the rate-limit headers.
-    if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers)) err.withHeaders((await peekUsage(c.env, caller)).headers);
+    if (err instanceof ApiError && !('X-RateLimit-Limit-Hourly' in err.headers))
+      err.withHeaders((await peekUsage(c.env, caller)).headers);
     throw err;
   }
 }
@@ -47,19 +48,33 @@ async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now
     refusal = err;
   }
   // D7: the call counts whatever its outcome; only a produced document counts against the month.
-  const grant = await admitRequest(c.env, caller, { documents: request ? 1 : 0, pdfs: request?.output === 'pdf' ? 1 : 0, now });
+  const grant = await admitRequest(c.env, caller, {
+    documents: request ? 1 : 0,
+    pdfs: request?.output === 'pdf' ? 1 : 0,
+    now,
+  });
   if (!request) throw refusal!.withHeaders(grant.headers);
   try {
-    const prepared = await prepareInvoice(c.env, caller, request, { now, baseUrl: new URL(c.req.url).origin, needImages: request.output === 'pdf', imageFetches: createImageFetches(c.env) });
+    const prepared = await prepareInvoice(c.env, caller, request, {
+      now,
+      baseUrl: new URL(c.req.url).origin,
+      needImages: request.output === 'pdf',
+      imageFetches: createImageFetches(c.env),
+    });
     const res = await renderOutput(c, prepared, {
       success: true,
       invoice: prepared.invoice,
-      meta: { request_id: c.get('requestId'), processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))), ...grant.meta },
+      meta: {
+        request_id: c.get('requestId'),
+        processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))),
+        ...grant.meta,
+      },
       anonymous: caller.kind === 'anonymous',
     });
     for (const [k, v] of Object.entries(grant.headers)) res.headers.set(k, v);
     // grant.webhooks is false only for accounts that never had a webhook: no D1 lookup for them (P-ACC2).
-    if (caller.kind === 'account' && grant.webhooks) emitAfterResponse(c, caller.accountId, 'invoice.generated', { invoice: prepared.invoice });
+    if (caller.kind === 'account' && grant.webhooks)
+      emitAfterResponse(c, caller.accountId, 'invoice.generated', { invoice: prepared.invoice });
     return res;
   } catch (err) {
     const after: UsageGrant = await releaseDocuments(c.env, caller, grant, {}, now).catch(() => grant);

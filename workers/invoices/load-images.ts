@@ -44,7 +44,9 @@ function decodeBase64(field: string, b64: string): Uint8Array {
 export async function loadImage(field: string, source: string, fetches: ImageFetches): Promise<LoadedImage> {
   const dataUri = /^data:image\/(?:png|jpe?g);base64,(.*)$/is.exec(source);
   const fromUrl = !dataUri;
-  const bytes = dataUri ? decodeBase64(field, dataUri[1]) : await fetchImageBytes(fetches, source).catch(() => undefined);
+  const bytes = dataUri
+    ? decodeBase64(field, dataUri[1])
+    : await fetchImageBytes(fetches, source).catch(() => undefined);
   if (!bytes) throw invalid(field, IMAGE_URL_RULES);
   if (bytes.byteLength > LIMITS.maxImageBytes) throw imageRefusal(field, fromUrl, 'image must be at most 2.5 MB');
   const inspection = inspectImage(bytes);
@@ -53,7 +55,10 @@ export async function loadImage(field: string, source: string, fetches: ImageFet
 }
 
 /** Loads the request's logo (on `from`) and signature in parallel, within the request's fetch budget. */
-export async function loadInvoiceImages(request: { from: { logo?: string }; signature?: string }, fetches: ImageFetches): Promise<{ logo?: LoadedImage; signature?: LoadedImage }> {
+export async function loadInvoiceImages(
+  request: { from: { logo?: string }; signature?: string },
+  fetches: ImageFetches,
+): Promise<{ logo?: LoadedImage; signature?: LoadedImage }> {
   const [logo, signature] = await Promise.all([
     request.from.logo ? loadImage('from.logo', request.from.logo, fetches) : undefined,
     request.signature ? loadImage('signature', request.signature, fetches) : undefined,

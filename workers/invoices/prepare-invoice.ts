@@ -1,14 +1,14 @@
 // One invoice from a validated request to everything its outputs need: number and totals, images,
 // the hosted-link snapshot and the QR choice. Shared by generate and batch.
-import { toInvoiceResponse, type InvoiceRequest, type InvoiceResponse, type ResolvedInvoice } from '@invoice/model';
+import { type InvoiceRequest, type InvoiceResponse, type ResolvedInvoice, toInvoiceResponse } from '@invoice/model';
 import type { Caller } from '../accounts/caller.ts';
 import { bytesToBase64 } from '../crypto/byte-encoding.ts';
 import type { Env } from '../env.ts';
-import { chooseQr, qrSummary, type QrChoice } from '../hosted/qr-choice.ts';
-import { storeSnapshot, type HostedLink } from '../hosted/snapshot-store.ts';
+import { chooseQr, type QrChoice, qrSummary } from '../hosted/qr-choice.ts';
+import { type HostedLink, storeSnapshot } from '../hosted/snapshot-store.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { ImageFetches } from './image-fetches.ts';
-import { loadInvoiceImages, type LoadedImage } from './load-images.ts';
+import { type LoadedImage, loadInvoiceImages } from './load-images.ts';
 import { resolveOrThrow } from './resolve-or-throw.ts';
 
 export interface PreparedInvoice {
@@ -23,7 +23,12 @@ export interface PreparedInvoice {
  * D3: anonymous callers get totals only (no snapshot, no QR). For accounts, `features.hosted_link`
  * and `features.qr` default to true (spec Features); D9: every output stores a snapshot when on.
  */
-export async function prepareInvoice(env: Env, caller: Caller, request: InvoiceRequest, opts: { now: number; baseUrl: string; needImages: boolean; imageFetches: ImageFetches }): Promise<PreparedInvoice> {
+export async function prepareInvoice(
+  env: Env,
+  caller: Caller,
+  request: InvoiceRequest,
+  opts: { now: number; baseUrl: string; needImages: boolean; imageFetches: ImageFetches },
+): Promise<PreparedInvoice> {
   const resolved = resolveOrThrow(request, opts.now);
   if (caller.kind === 'anonymous') return { resolved, images: {}, invoice: toInvoiceResponse(resolved, {}) };
 
@@ -32,7 +37,11 @@ export async function prepareInvoice(env: Env, caller: Caller, request: InvoiceR
   const images = opts.needImages || wantsHosted ? await loadInvoiceImages(request, opts.imageFetches) : {};
   let hosted: HostedLink | undefined;
   if (wantsHosted) {
-    if (!env.HOSTED_LINK_SECRET) throw new ApiError('not_provisioned', 'Hosted links are not configured on this server (HOSTED_LINK_SECRET is missing).');
+    if (!env.HOSTED_LINK_SECRET)
+      throw new ApiError(
+        'not_provisioned',
+        'Hosted links are not configured on this server (HOSTED_LINK_SECRET is missing).',
+      );
     hosted = await storeSnapshot(
       env,
       {
@@ -48,6 +57,10 @@ export async function prepareInvoice(env: Env, caller: Caller, request: InvoiceR
     );
   }
   const qr = chooseQr(request, hosted?.hosted_url);
-  const invoice = toInvoiceResponse(resolved, { hosted_url: hosted?.hosted_url, hosted_expires_at: hosted?.hosted_expires_at, qr: qrSummary(qr) });
+  const invoice = toInvoiceResponse(resolved, {
+    hosted_url: hosted?.hosted_url,
+    hosted_expires_at: hosted?.hosted_expires_at,
+    qr: qrSummary(qr),
+  });
   return { resolved, images, hosted, qr, invoice };
 }

@@ -20,12 +20,23 @@ export function writeUbl(resolved: ResolvedInvoice, requestId: string): { xml: s
   try {
     return { xml: renderInvoiceUbl(resolved), issues: en16931Issues(resolved) };
   } catch (err) {
-    console.error(JSON.stringify({ level: 'error', request_id: requestId, msg: 'ubl writing failed', error: String((err as Error)?.stack ?? err) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        request_id: requestId,
+        msg: 'ubl writing failed',
+        error: String((err as Error)?.stack ?? err),
+      }),
+    );
     throw new ApiError('ubl_error', `The UBL document could not be written (request ${requestId}).`);
   }
 }
 
-export async function renderOutput(c: Context<AppEnv>, prepared: PreparedInvoice, body: Record<string, unknown>): Promise<Response> {
+export async function renderOutput(
+  c: Context<AppEnv>,
+  prepared: PreparedInvoice,
+  body: Record<string, unknown>,
+): Promise<Response> {
   const number = prepared.resolved.request.invoice.number;
   switch (prepared.resolved.request.output) {
     case 'json':
@@ -33,14 +44,26 @@ export async function renderOutput(c: Context<AppEnv>, prepared: PreparedInvoice
     case 'pdf': {
       const { logo, signature } = prepared.images;
       const qr = prepared.qr && { text: prepared.qr.value, caption: prepared.qr.type };
-      const bytes = await renderPdf(prepared.resolved, { logo: logo?.bytes, signature: signature?.bytes }, qr, c.get('requestId'), (err) =>
-        imageRefusal(IMAGE_FIELDS[err.slot], prepared.images[err.slot]?.fromUrl ?? false, err.problem),
+      const bytes = await renderPdf(
+        prepared.resolved,
+        { logo: logo?.bytes, signature: signature?.bytes },
+        qr,
+        c.get('requestId'),
+        (err) => imageRefusal(IMAGE_FIELDS[err.slot], prepared.images[err.slot]?.fromUrl ?? false, err.problem),
       );
-      return new Response(bytes, { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition('attachment', number, 'pdf') } });
+      return new Response(bytes, {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': contentDisposition('attachment', number, 'pdf'),
+        },
+      });
     }
     case 'ubl': {
       const { xml, issues } = writeUbl(prepared.resolved, c.get('requestId'));
-      const headers: Record<string, string> = { 'Content-Type': 'application/xml; charset=utf-8', 'Content-Disposition': contentDisposition('attachment', number, 'xml') };
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/xml; charset=utf-8',
+        'Content-Disposition': contentDisposition('attachment', number, 'xml'),
+      };
       if (issues.length > 0) headers[EN16931_ISSUES_HEADER] = issues.join(', ');
       return new Response(xml, { headers });
     }

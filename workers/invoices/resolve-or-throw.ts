@@ -1,4 +1,4 @@
-import { InvoiceModelError, resolveInvoice, type InvoiceRequest, type ResolvedInvoice } from '@invoice/model';
+import { InvoiceModelError, type InvoiceRequest, type ResolvedInvoice, resolveInvoice } from '@invoice/model';
 import { ApiError } from '../http/api-error.ts';
 import { todayUtc } from './today.ts';
 

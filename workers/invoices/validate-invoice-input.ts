@@ -1,4 +1,9 @@
-import { InvoiceModelError, normaliseInvoiceInput, parseCanonicalInvoiceRequest, type InvoiceRequest } from '@invoice/model';
+import {
+  InvoiceModelError,
+  type InvoiceRequest,
+  normaliseInvoiceInput,
+  parseCanonicalInvoiceRequest,
+} from '@invoice/model';
 import type { Caller } from '../accounts/caller.ts';
 import { ApiError } from '../http/api-error.ts';
 import { assertAnonymousAllowed } from './anonymous-rules.ts';

@@ -7,7 +7,7 @@
 //   Invalid JSON or a validation error still counts as a call: admit with { documents: 0, pdfs: 0 }.
 //   If the call fails after admission without producing its document: await releaseDocuments(env, caller, grant).
 //   Errors before admission (or when admission itself is what failed): peekUsage(env, caller) for the headers.
-import { invalidApiKeyError, type AccountCaller, type Caller } from '../accounts/caller.ts';
+import { type AccountCaller, type Caller, invalidApiKeyError } from '../accounts/caller.ts';
 import type { Env } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { counterSubject, limitsFor, type PlanLimits } from './plans.ts';
@@ -24,7 +24,8 @@ function limiter(env: Env, caller: Caller): DurableObjectStub<RateLimiter> {
 const accountId = (caller: Caller) => (caller.kind === 'account' ? (caller as AccountCaller).accountId : undefined);
 
 /** Key callers are checked against the account's live key by the object itself (P-ACC2). */
-const keyCheck = (caller: Caller): KeyCheck => (caller.kind === 'account' ? { accountId: caller.accountId, keyHash: caller.keyHash } : {});
+const keyCheck = (caller: Caller): KeyCheck =>
+  caller.kind === 'account' ? { accountId: caller.accountId, keyHash: caller.keyHash } : {};
 
 /**
  * D6: the object refused the key (rotated since this isolate cached it): 401, nothing counted. The
@@ -38,30 +39,73 @@ function unlessRevoked<T extends object>(caller: Caller, outcome: T): Exclude<T,
   return outcome as Exclude<T, Revoked>;
 }
 
-function refusalError(refused: RefusedWindow, caller: Caller, limits: PlanLimits, grant: UsageGrant, now: number): ApiError {
+function refusalError(
+  refused: RefusedWindow,
+  caller: Caller,
+  limits: PlanLimits,
+  grant: UsageGrant,
+  now: number,
+): ApiError {
   const w = windowsAt(now);
-  const anon = caller.kind === 'anonymous' ? ' Anonymous calls are limited per IP address; an API key raises the limits.' : '';
+  const anon =
+    caller.kind === 'anonymous' ? ' Anonymous calls are limited per IP address; an API key raises the limits.' : '';
   const at = (sec: number) => new Date(sec * 1000).toISOString();
   switch (refused) {
     case 'hourly':
-      return new ApiError('rate_limit_hourly', `Hourly limit of ${limits.hourly} requests reached; it resets at ${at(w.hour.end)} (X-RateLimit-Reset-Hourly).${anon}`, { headers: { ...grant.headers, 'Retry-After': retryAfter(w.hour.end, now) } });
+      return new ApiError(
+        'rate_limit_hourly',
+        `Hourly limit of ${limits.hourly} requests reached; it resets at ${at(w.hour.end)} (X-RateLimit-Reset-Hourly).${anon}`,
+        { headers: { ...grant.headers, 'Retry-After': retryAfter(w.hour.end, now) } },
+      );
     case 'weekly':
-      return new ApiError('rate_limit_weekly', `Weekly limit of ${limits.weekly} requests reached; it resets at ${at(w.week.end)} (X-RateLimit-Reset-Weekly).${anon}`, { headers: { ...grant.headers, 'Retry-After': retryAfter(w.week.end, now) } });
+      return new ApiError(
+        'rate_limit_weekly',
+        `Weekly limit of ${limits.weekly} requests reached; it resets at ${at(w.week.end)} (X-RateLimit-Reset-Weekly).${anon}`,
+        { headers: { ...grant.headers, 'Retry-After': retryAfter(w.week.end, now) } },
+      );
     case 'monthly':
-      return new ApiError('monthly_limit_reached', `Monthly quota of ${limits.monthly} documents used up; it resets on ${at(w.month.end)}.`, { headers: { ...grant.headers, 'Retry-After': retryAfter(w.month.end, now) } });
+      return new ApiError(
+        'monthly_limit_reached',
+        `Monthly quota of ${limits.monthly} documents used up; it resets on ${at(w.month.end)}.`,
+        { headers: { ...grant.headers, 'Retry-After': retryAfter(w.month.end, now) } },
+      );
     case 'monthly_pdfs':
-      return new ApiError('monthly_limit_reached', `Monthly quota of ${limits.monthlyPdfs} PDFs of this plan used up; JSON and UBL output remain available. It resets on ${at(w.month.end)}.`, { headers: { ...grant.headers, 'Retry-After': retryAfter(w.month.end, now) } });
+      return new ApiError(
+        'monthly_limit_reached',
+        `Monthly quota of ${limits.monthlyPdfs} PDFs of this plan used up; JSON and UBL output remain available. It resets on ${at(w.month.end)}.`,
+        { headers: { ...grant.headers, 'Retry-After': retryAfter(w.month.end, now) } },
+      );
   }
 }
 
 /** Counts one call (hourly, weekly) and reserves `documents`/`pdfs` in the monthly quota, or throws 429/402. */
-export async function admitRequest(env: Env, caller: Caller, req: { documents: number; pdfs: number; calls?: number; now?: number }): Promise<UsageGrant> {
+export async function admitRequest(
+  env: Env,
+  caller: Caller,
+  req: { documents: number; pdfs: number; calls?: number; now?: number },
+): Promise<UsageGrant> {
   const now = req.now ?? Date.now();
   const limits = limitsFor(caller);
-  const outcome = unlessRevoked(caller, await limiter(env, caller).admit({ now, limits, calls: req.calls ?? 1, documents: req.documents, pdfs: req.pdfs, ...keyCheck(caller) }));
+  const outcome = unlessRevoked(
+    caller,
+    await limiter(env, caller).admit({
+      now,
+      limits,
+      calls: req.calls ?? 1,
+      documents: req.documents,
+      pdfs: req.pdfs,
+      ...keyCheck(caller),
+    }),
+  );
   const accountLevel = caller.kind === 'account';
   if (!outcome.admitted) {
-    throw refusalError(outcome.refused, caller, limits, buildGrant(limits, outcome.usage as Usage, now, { accountLevel }), now);
+    throw refusalError(
+      outcome.refused,
+      caller,
+      limits,
+      buildGrant(limits, outcome.usage as Usage, now, { accountLevel }),
+      now,
+    );
   }
   return buildGrant(limits, outcome.usage as Usage, now, {
     accountLevel,
@@ -75,22 +119,46 @@ export async function admitRequest(env: Env, caller: Caller, req: { documents: n
  * document each. Throws 429/402 when not even the first fits; otherwise `admitted` < items.length
  * means the rest were rate limited.
  */
-export async function admitBatchItems(env: Env, caller: Caller, items: { pdf: boolean }[], now = Date.now()): Promise<{ admitted: number; grant: UsageGrant; refusal?: ApiError }> {
+export async function admitBatchItems(
+  env: Env,
+  caller: Caller,
+  items: { pdf: boolean }[],
+  now = Date.now(),
+): Promise<{ admitted: number; grant: UsageGrant; refusal?: ApiError }> {
   const limits = limitsFor(caller);
-  const outcome = unlessRevoked(caller, await limiter(env, caller).admitMany({ now, limits, pdfFlags: items.map((i) => i.pdf), ...keyCheck(caller) }));
+  const outcome = unlessRevoked(
+    caller,
+    await limiter(env, caller).admitMany({ now, limits, pdfFlags: items.map((i) => i.pdf), ...keyCheck(caller) }),
+  );
   const accountLevel = caller.kind === 'account';
   if (outcome.admitted === 0 && items.length > 0) {
-    throw refusalError(outcome.refused!, caller, limits, buildGrant(limits, outcome.usage as Usage, now, { accountLevel }), now);
+    throw refusalError(
+      outcome.refused!,
+      caller,
+      limits,
+      buildGrant(limits, outcome.usage as Usage, now, { accountLevel }),
+      now,
+    );
   }
   const pdfs = items.slice(0, outcome.admitted).filter((i) => i.pdf).length;
-  const grant = buildGrant(limits, outcome.usage as Usage, now, { accountLevel, reservation: { monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs }, webhooks: outcome.webhooks });
+  const grant = buildGrant(limits, outcome.usage as Usage, now, {
+    accountLevel,
+    reservation: { monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs },
+    webhooks: outcome.webhooks,
+  });
   // The error the items past the admitted prefix fail with (batch: per-item rate-limit errors).
   const refusal = outcome.refused ? refusalError(outcome.refused, caller, limits, grant, now) : undefined;
   return { admitted: outcome.admitted, grant, refusal };
 }
 
 /** Gives back the grant's reserved documents when they were not produced; returns fresh headers/meta. */
-export async function releaseDocuments(env: Env, caller: Caller, grant: UsageGrant, counts: { documents?: number; pdfs?: number } = {}, now = Date.now()): Promise<UsageGrant> {
+export async function releaseDocuments(
+  env: Env,
+  caller: Caller,
+  grant: UsageGrant,
+  counts: { documents?: number; pdfs?: number } = {},
+  now = Date.now(),
+): Promise<UsageGrant> {
   const limits = limitsFor(caller);
   const usage = await limiter(env, caller).release({
     now,

@@ -38,7 +38,9 @@ export interface Revoked {
 
 export type RefusedWindow = 'hourly' | 'weekly' | 'monthly' | 'monthly_pdfs';
 /** `webhooks`: false when the account has never had a webhook, so no event needs emitting (P-ACC2). */
-export type AdmitOutcome = { admitted: true; usage: Usage; webhooks: boolean } | { admitted: false; refused: RefusedWindow; usage: Usage };
+export type AdmitOutcome =
+  | { admitted: true; usage: Usage; webhooks: boolean }
+  | { admitted: false; refused: RefusedWindow; usage: Usage };
 
 /** D1 snapshots are written behind, at most this long after a change. */
 const FLUSH_DELAY_MS = 2_000;
@@ -56,15 +58,20 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
 
   constructor(ctx: DurableObjectState, env: LimiterBindings) {
     super(ctx, env);
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, start INTEGER NOT NULL, count INTEGER NOT NULL)');
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)');
+    ctx.storage.sql.exec(
+      'CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, start INTEGER NOT NULL, count INTEGER NOT NULL)',
+    );
+    ctx.storage.sql.exec(
+      'CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)',
+    );
     // What the object knows about its account (P-ACC2): 'live_key' (SHA-256 of the live API key, '' =
     // none) and 'webhooks' ('1' once the account may have webhooks). No row = not known yet: loaded from D1.
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS facts (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
   }
 
   private fact(name: 'live_key' | 'webhooks'): string | undefined {
-    return this.ctx.storage.sql.exec<{ value: string }>('SELECT value FROM facts WHERE name = ?', name).toArray()[0]?.value;
+    return this.ctx.storage.sql.exec<{ value: string }>('SELECT value FROM facts WHERE name = ?', name).toArray()[0]
+      ?.value;
   }
 
   /** `overwrite` false: D1 loads never replace what a rotation or webhook creation pushed meanwhile. */
@@ -118,27 +125,44 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   private read(now: number): Usage {
     const w = windowsAt(now);
     const rows = new Map<string, { start: number; count: number }>();
-    for (const r of this.ctx.storage.sql.exec<{ name: string; start: number; count: number }>('SELECT name, start, count FROM counters')) {
+    for (const r of this.ctx.storage.sql.exec<{ name: string; start: number; count: number }>(
+      'SELECT name, start, count FROM counters',
+    )) {
       rows.set(r.name, { start: r.start, count: r.count });
     }
     const current = (name: string, start: number) => (rows.get(name)?.start === start ? rows.get(name)!.count : 0);
     return {
       hour: { start: w.hour.start, count: current('hour', w.hour.start) },
       week: { start: w.week.start, count: current('week', w.week.start) },
-      month: { start: w.month.start, documents: current('month_documents', w.month.start), pdfs: current('month_pdfs', w.month.start) },
+      month: {
+        start: w.month.start,
+        documents: current('month_documents', w.month.start),
+        pdfs: current('month_pdfs', w.month.start),
+      },
     };
   }
 
   private write(u: Usage): void {
     const put = (name: string, start: number, count: number) =>
-      this.ctx.storage.sql.exec('INSERT INTO counters (name, start, count) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET start = excluded.start, count = excluded.count', name, start, count);
+      this.ctx.storage.sql.exec(
+        'INSERT INTO counters (name, start, count) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET start = excluded.start, count = excluded.count',
+        name,
+        start,
+        count,
+      );
     put('hour', u.hour.start, u.hour.count);
     put('week', u.week.start, u.week.count);
     put('month_documents', u.month.start, u.month.documents);
     put('month_pdfs', u.month.start, u.month.pdfs);
   }
 
-  private static refusal(u: Usage, l: PlanLimits, calls: number, documents: number, pdfs: number): RefusedWindow | null {
+  private static refusal(
+    u: Usage,
+    l: PlanLimits,
+    calls: number,
+    documents: number,
+    pdfs: number,
+  ): RefusedWindow | null {
     // The longest-lasting block is reported first, so Retry-After never promises relief too early.
     if (l.monthly !== null && documents > 0 && u.month.documents + documents > l.monthly) return 'monthly';
     if (l.monthlyPdfs !== null && pdfs > 0 && u.month.pdfs + pdfs > l.monthlyPdfs) return 'monthly_pdfs';
@@ -167,7 +191,9 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
    * Batch: admits the longest prefix of `items` that fits (each item one call and one document, PDFs
    * as flagged). Returns how many were admitted; 0 means refused, with the blocking window.
    */
-  async admitMany(input: Omit<AdmitInput, 'calls' | 'documents' | 'pdfs'> & { pdfFlags: boolean[] }): Promise<{ admitted: number; refused: RefusedWindow | null; usage: Usage; webhooks: boolean } | Revoked> {
+  async admitMany(
+    input: Omit<AdmitInput, 'calls' | 'documents' | 'pdfs'> & { pdfFlags: boolean[] },
+  ): Promise<{ admitted: number; refused: RefusedWindow | null; usage: Usage; webhooks: boolean } | Revoked> {
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
     const usage = this.read(input.now);
@@ -208,7 +234,10 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
 
   private afterChange(accountId: string | undefined): void {
     if (!accountId) return;
-    this.ctx.storage.sql.exec('INSERT INTO subject (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO NOTHING', accountId);
+    this.ctx.storage.sql.exec(
+      'INSERT INTO subject (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO NOTHING',
+      accountId,
+    );
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     // Not awaited: the alarm write must not delay the answer (it is covered by the output gate anyway).
@@ -218,12 +247,17 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   /** Writes the current counters to D1 usage_snapshots for the admin command. */
   override async alarm(): Promise<void> {
     this.flushScheduled = false;
-    const row = this.ctx.storage.sql.exec<{ account_id: string }>('SELECT account_id FROM subject WHERE id = 1').toArray()[0];
+    const row = this.ctx.storage.sql
+      .exec<{ account_id: string }>('SELECT account_id FROM subject WHERE id = 1')
+      .toArray()[0];
     if (!row) return;
     // The rows as stored (not filtered by the real clock): the admin command compares their window
     // starts with the current windows itself.
     const raw = new Map<string, { start: number; count: number }>();
-    for (const r of this.ctx.storage.sql.exec<{ name: string; start: number; count: number }>('SELECT name, start, count FROM counters')) raw.set(r.name, r);
+    for (const r of this.ctx.storage.sql.exec<{ name: string; start: number; count: number }>(
+      'SELECT name, start, count FROM counters',
+    ))
+      raw.set(r.name, r);
     const v = (name: string) => raw.get(name) ?? { start: 0, count: 0 };
     await this.env.DB.prepare(
       `INSERT INTO usage_snapshots (subject, hour_start, hour_count, week_start, week_count, month_start, month_documents, month_pdfs, updated_at)
@@ -232,7 +266,17 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
          week_count = excluded.week_count, month_start = excluded.month_start, month_documents = excluded.month_documents,
          month_pdfs = excluded.month_pdfs, updated_at = excluded.updated_at`,
     )
-      .bind(row.account_id, v('hour').start, v('hour').count, v('week').start, v('week').count, v('month_documents').start, v('month_documents').count, v('month_pdfs').count, Date.now())
+      .bind(
+        row.account_id,
+        v('hour').start,
+        v('hour').count,
+        v('week').start,
+        v('week').count,
+        v('month_documents').start,
+        v('month_documents').count,
+        v('month_pdfs').count,
+        Date.now(),
+      )
       .run();
   }
 }

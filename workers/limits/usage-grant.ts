@@ -56,7 +56,7 @@ export function buildGrant(
     headers['RateLimit-Policy'] = windows.map((x) => `${x.limit};w=${x.seconds}`).join(', ');
     // Tightest = fewest requests left; on a tie the window that resets first.
     const tight = [...windows].sort((a, b) => a.left - b.left || a.end - b.end)[0];
-    headers['RateLimit'] = `limit=${tight.limit}, remaining=${tight.left}, reset=${Math.max(0, tight.end - nowSec)}`;
+    headers.RateLimit = `limit=${tight.limit}, remaining=${tight.left}, reset=${Math.max(0, tight.end - nowSec)}`;
   }
 
   const rate_limits: UsageGrant['meta']['rate_limits'] = { monthly_equivalent: limits.monthly ?? -1 };

@@ -17,7 +17,7 @@ export function hourWindow(now: number): WindowBounds {
 export function isoWeekWindow(now: number): WindowBounds {
   const day = Math.floor(now / DAY);
   // 1970-01-01 was a Thursday: (day + 3) mod 7 is 0 on Mondays.
-  const monday = (day - ((day + 3) % 7 + 7) % 7) * DAY;
+  const monday = (day - ((((day + 3) % 7) + 7) % 7)) * DAY;
   return { start: monday / 1000, end: (monday + 7 * DAY) / 1000 };
 }
 

@@ -18,7 +18,10 @@ class BudgetSpent extends Error {
 /** Settles like `promise`, or rejects with `signal.reason` as soon as the signal aborts, whichever is first. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
-  return Promise.race([promise, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+  ]);
 }
 
 export class FetchBudget {

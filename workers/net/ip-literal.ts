@@ -31,7 +31,12 @@ export function parseIpv6(text: string): Uint8Array | null {
   if (![...left, ...right].every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
   const missing = 8 - tail.length - left.length - right.length;
   if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const words = [...left.map((g) => parseInt(g, 16)), ...new Array<number>(halves.length === 2 ? missing : 0).fill(0), ...right.map((g) => parseInt(g, 16)), ...tail];
+  const words = [
+    ...left.map((g) => parseInt(g, 16)),
+    ...new Array<number>(halves.length === 2 ? missing : 0).fill(0),
+    ...right.map((g) => parseInt(g, 16)),
+    ...tail,
+  ];
   const out = new Uint8Array(16);
   words.forEach((w, i) => {
     out[2 * i] = w >> 8;

@@ -20,7 +20,8 @@ function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'Invoice Generation Service',
       version: '1.0.0',
-      description: 'JSON totals, PDF and UBL 2.1 invoices from one JSON payload. Contract: service-spec.md and decisions D1–D14.',
+      description:
+        'JSON totals, PDF and UBL 2.1 invoices from one JSON payload. Contract: service-spec.md and decisions D1–D14.',
     },
     servers: [{ url: '/' }],
     components: {

@@ -11,7 +11,14 @@ export const getOpenApi = defineOperation({
   success: {
     status: 200,
     description: 'OpenAPI 3.1',
-    json: z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({}), paths: z.looseObject({}), components: z.looseObject({}) }).meta({ id: 'OpenApiDocument' }),
+    json: z
+      .looseObject({
+        openapi: z.literal('3.1.0'),
+        info: z.looseObject({}),
+        paths: z.looseObject({}),
+        components: z.looseObject({}),
+      })
+      .meta({ id: 'OpenApiDocument' }),
   },
   errors: {},
 });

@@ -7,5 +7,12 @@ import { getOpenApi } from './openapi-operations.ts';
 export const openApiRoutes = new Hono<AppEnv>();
 
 mountOperations(openApiRoutes, [
-  [getOpenApi, (c) => c.body(openApiDocument(), 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=300' })],
+  [
+    getOpenApi,
+    (c) =>
+      c.body(openApiDocument(), 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'public, max-age=300',
+      }),
+  ],
 ]);

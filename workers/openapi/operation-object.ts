@@ -10,12 +10,28 @@ const json = (schema: object) => ({ 'application/json': { schema } });
 
 const rateLimitHeaders = (required: boolean) =>
   Object.fromEntries(
-    ['Limit-Hourly', 'Remaining-Hourly', 'Reset-Hourly', 'Limit-Weekly', 'Remaining-Weekly', 'Reset-Weekly', 'Limit-Monthly', 'Remaining-Monthly', 'Reset-Monthly'].map((h) => [
+    [
+      'Limit-Hourly',
+      'Remaining-Hourly',
+      'Reset-Hourly',
+      'Limit-Weekly',
+      'Remaining-Weekly',
+      'Reset-Weekly',
+      'Limit-Monthly',
+      'Remaining-Monthly',
+      'Reset-Monthly',
+    ].map((h) => [
       `X-RateLimit-${h}`,
-      { required, schema: { type: 'integer' }, description: h.startsWith('Reset') ? 'Window end, Unix seconds' : '-1 for unlimited' },
+      {
+        required,
+        schema: { type: 'integer' },
+        description: h.startsWith('Reset') ? 'Window end, Unix seconds' : '-1 for unlimited',
+      },
     ]),
   );
-const RETRY_AFTER = { 'Retry-After': { required: true, schema: { type: 'integer' }, description: 'Seconds until a retry can succeed.' } };
+const RETRY_AFTER = {
+  'Retry-After': { required: true, schema: { type: 'integer' }, description: 'Seconds until a retry can succeed.' },
+};
 
 const SECURITY = {
   public: [],
@@ -33,13 +49,25 @@ const IDEMPOTENCY_KEY = {
 
 function errorResponse(op: Operation, status: number, codes: readonly ErrorCode[], allowHeader: boolean): JsonObject {
   const description = codes.map((code) => `\`${code}\`: ${errorRow(code, status)![2]}`).join('\n');
-  const schema = { allOf: [ref('ErrorBody'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } }] };
-  const retry = codes.some((c) => c.startsWith('rate_limit') || c === 'monthly_limit_reached' || (c === 'idempotency_key_conflict' && status === 409));
+  const schema = {
+    allOf: [
+      ref('ErrorBody'),
+      { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } },
+    ],
+  };
+  const retry = codes.some(
+    (c) =>
+      c.startsWith('rate_limit')
+      || c === 'monthly_limit_reached'
+      || (c === 'idempotency_key_conflict' && status === 409),
+  );
   const headers = {
     // D7: every answer of a metered route carries its counters, but for the caller it could not identify.
     ...(op.rateLimited && status !== 401 && status !== 405 ? rateLimitHeaders(retry) : {}),
     ...(retry ? RETRY_AFTER : {}),
-    ...(allowHeader ? { Allow: { required: true, schema: { type: 'string' }, description: 'The methods this path answers.' } } : {}),
+    ...(allowHeader
+      ? { Allow: { required: true, schema: { type: 'string' }, description: 'The methods this path answers.' } }
+      : {}),
   };
   return { description, content: json(schema), ...(Object.keys(headers).length ? { headers } : {}) };
 }
@@ -56,22 +84,39 @@ export function operationObject(op: Operation, components: SchemaComponents): Js
   if (op.success.xml) content['application/xml'] = { schema: { type: 'string', contentMediaType: 'application/xml' } };
   const successHeaders = {
     ...(op.rateLimited ? rateLimitHeaders(true) : {}),
-    ...Object.fromEntries(Object.entries(op.success.headers ?? {}).map(([name, h]) => [name, { required: false, schema: { type: 'string' }, description: h.description }])),
+    ...Object.fromEntries(
+      Object.entries(op.success.headers ?? {}).map(([name, h]) => [
+        name,
+        { required: false, schema: { type: 'string' }, description: h.description },
+      ]),
+    ),
   };
   const responses: JsonObject = {
-    [op.success.status]: { description: op.success.description, content, ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}) },
+    [op.success.status]: {
+      description: op.success.description,
+      content,
+      ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}),
+    },
   };
-  const errors: [number, readonly ErrorCode[]][] = Object.entries(op.errors).map(([s, codes]) => [Number(s), codes as readonly ErrorCode[]]);
+  const errors: [number, readonly ErrorCode[]][] = Object.entries(op.errors).map(([s, codes]) => [
+    Number(s),
+    codes as readonly ErrorCode[],
+  ]);
   // Every declared path answers other methods with 405 (mount-operations.ts).
   errors.push([405, ['method_not_allowed']]);
-  for (const [status, codes] of errors.sort((a, b) => a[0] - b[0])) responses[status] = errorResponse(op, status, codes, status === 405);
+  for (const [status, codes] of errors.sort((a, b) => a[0] - b[0]))
+    responses[status] = errorResponse(op, status, codes, status === 405);
   return {
     operationId: op.operationId,
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     security: SECURITY[op.auth],
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: json(components.use(op.body.documented ?? op.body.schema, 'input')) } } : {}),
+    ...(op.body
+      ? {
+          requestBody: { required: true, content: json(components.use(op.body.documented ?? op.body.schema, 'input')) },
+        }
+      : {}),
     responses,
   };
 }

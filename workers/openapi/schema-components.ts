@@ -14,7 +14,12 @@ export class SchemaComponents {
 
   /** A `$ref` for a schema with an id, else the schema inline; its nested ids become components. */
   use(schema: z.ZodType, io: Io): JsonObject {
-    const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonObject;
+    const json = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+      reused: 'inline',
+    }) as JsonObject;
     const defs = (json.$defs ?? {}) as Record<string, JsonObject>;
     for (const [id, def] of Object.entries(defs)) this.schemas[id] ??= rewriteRefs(def) as JsonObject;
     const { $schema: _schema, $defs: _defs, ...rest } = json;
@@ -29,7 +34,13 @@ export class SchemaComponents {
     const json = this.use(schema, 'input') as { properties?: Record<string, JsonObject>; required?: string[] };
     return Object.entries(json.properties ?? {}).map(([name, prop]) => {
       const { description, ...propSchema } = prop;
-      return { name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: propSchema, ...(description ? { description } : {}) };
+      return {
+        name,
+        in: where,
+        required: where === 'path' || (json.required ?? []).includes(name),
+        schema: propSchema,
+        ...(description ? { description } : {}),
+      };
     });
   }
 }

@@ -3,15 +3,16 @@
  * fonts/*.ttf), plus HarfBuzz as a precompiled WebAssembly.Module (workerd cannot compile wasm from bytes).
  * fonts/ is written by scripts/build-fonts.mjs. Pass both to loadFontSet(fontFiles, { harfbuzz: harfbuzzWasm }).
  */
-import notoSansRegular from '../../fonts/NotoSans-Regular.ttf';
-import notoSansBold from '../../fonts/NotoSans-Bold.ttf';
-import arabicRegular from '../../fonts/NotoSansArabic-Regular.ttf';
-import arabicBold from '../../fonts/NotoSansArabic-Bold.ttf';
-import devanagariRegular from '../../fonts/NotoSansDevanagari-Regular.ttf';
-import devanagariBold from '../../fonts/NotoSansDevanagari-Bold.ttf';
-import japaneseRegular from '../../fonts/NotoSansJP-Regular.ttf';
-import japaneseBold from '../../fonts/NotoSansJP-Bold.ttf';
+
 import harfbuzz from 'harfbuzzjs/dist/harfbuzz.wasm';
+import notoSansBold from '../../fonts/NotoSans-Bold.ttf';
+import notoSansRegular from '../../fonts/NotoSans-Regular.ttf';
+import arabicBold from '../../fonts/NotoSansArabic-Bold.ttf';
+import arabicRegular from '../../fonts/NotoSansArabic-Regular.ttf';
+import devanagariBold from '../../fonts/NotoSansDevanagari-Bold.ttf';
+import devanagariRegular from '../../fonts/NotoSansDevanagari-Regular.ttf';
+import japaneseBold from '../../fonts/NotoSansJP-Bold.ttf';
+import japaneseRegular from '../../fonts/NotoSansJP-Regular.ttf';
 
 // One object for the isolate's lifetime: loadFontSet caches the parsed fonts by its identity.
 export const fontFiles: Record<string, Uint8Array> = {

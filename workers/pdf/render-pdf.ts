@@ -19,13 +19,31 @@ export type BrokenImageAnswer = 'omit' | ((err: ImageEmbedError) => ApiError);
  * Renders or throws 500 pdf_error naming the request id (issue 4): never a half-written file,
  * since the bytes are returned only once the whole document is saved.
  */
-export async function renderPdf(resolved: ResolvedInvoice, images: PdfImages, qr: { text: string; caption?: string } | undefined, requestId: string, onBrokenImage: BrokenImageAnswer): Promise<Uint8Array> {
+export async function renderPdf(
+  resolved: ResolvedInvoice,
+  images: PdfImages,
+  qr: { text: string; caption?: string } | undefined,
+  requestId: string,
+  onBrokenImage: BrokenImageAnswer,
+): Promise<Uint8Array> {
   try {
     const fonts = loadFontSet(fontFiles, { harfbuzz: harfbuzzWasm });
-    return await renderInvoicePdf(resolved, { fonts, images, qr, brokenImages: onBrokenImage === 'omit' ? 'omit' : 'fail' });
+    return await renderInvoicePdf(resolved, {
+      fonts,
+      images,
+      qr,
+      brokenImages: onBrokenImage === 'omit' ? 'omit' : 'fail',
+    });
   } catch (err) {
     if (err instanceof ImageEmbedError && onBrokenImage !== 'omit') throw onBrokenImage(err);
-    console.error(JSON.stringify({ level: 'error', request_id: requestId, msg: 'pdf rendering failed', error: String((err as Error)?.stack ?? err) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        request_id: requestId,
+        msg: 'pdf rendering failed',
+        error: String((err as Error)?.stack ?? err),
+      }),
+    );
     throw new ApiError('pdf_error', `The PDF could not be rendered (request ${requestId}); nothing was produced.`);
   }
 }

@@ -3,8 +3,8 @@
 // registered under older rules. Redirects are not followed: a redirect could lead to a host the
 // policy refuses.
 import { checkOutboundUrl } from '../net/url-policy.ts';
-import { deliveryHeaders } from './webhook-signature.ts';
 import type { WebhookEvent } from './webhook-event.ts';
+import { deliveryHeaders } from './webhook-signature.ts';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -18,13 +18,25 @@ export interface DeliveryOptions {
  * Resolves to the HTTP status, 0 for a network error or timeout, or null when the address policy
  * refuses the URL (nothing was sent). Never throws.
  */
-export async function deliverWebhook(url: string, secret: string, event: WebhookEvent, attemptSeconds: number, opts: DeliveryOptions): Promise<number | null> {
+export async function deliverWebhook(
+  url: string,
+  secret: string,
+  event: WebhookEvent,
+  attemptSeconds: number,
+  opts: DeliveryOptions,
+): Promise<number | null> {
   const verdict = checkOutboundUrl(url, opts.devMode);
   if (!verdict.ok) return null;
   const body = JSON.stringify(event);
   const headers = await deliveryHeaders(secret, event, body, attemptSeconds);
   try {
-    const res = await fetch(verdict.url.href, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? DELIVERY_TIMEOUT_MS) });
+    const res = await fetch(verdict.url.href, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(opts.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+    });
     // The receiver's answer body is not needed; release the connection.
     await res.body?.cancel().catch(() => {});
     return res.status;

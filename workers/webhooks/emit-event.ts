@@ -4,7 +4,13 @@ import type { Context } from 'hono';
 import { randomBase62 } from '../crypto/random-ids.ts';
 import type { AppEnv, Env } from '../env.ts';
 import type { WebhookEventType } from './webhook-create-body.ts';
-import { INLINE_EVENT_MAX_BYTES, PARKED_EVENT_TTL_SECONDS, parkedEventKey, type WebhookEvent, type WebhookMessage } from './webhook-event.ts';
+import {
+  INLINE_EVENT_MAX_BYTES,
+  PARKED_EVENT_TTL_SECONDS,
+  parkedEventKey,
+  type WebhookEvent,
+  type WebhookMessage,
+} from './webhook-event.ts';
 import { subscribedWebhooks } from './webhook-store.ts';
 
 function newEventId(): string {
@@ -12,7 +18,13 @@ function newEventId(): string {
 }
 
 /** Enqueues one message per active webhook of the account subscribed to `type`; `now` in ms. */
-export async function emitInvoiceEvent(env: Env, accountId: string, type: WebhookEventType, data: unknown, now: number): Promise<void> {
+export async function emitInvoiceEvent(
+  env: Env,
+  accountId: string,
+  type: WebhookEventType,
+  data: unknown,
+  now: number,
+): Promise<void> {
   const hooks = await subscribedWebhooks(env.DB, accountId, type);
   if (hooks.length === 0) return;
   const event: WebhookEvent = { id: newEventId(), type, created: Math.floor(now / 1000), data };
@@ -25,7 +37,15 @@ export async function emitInvoiceEvent(env: Env, accountId: string, type: Webhoo
     inline = undefined;
   }
   const messages = hooks.map((h) => ({
-    body: { v: 1, webhook_id: h.id, account_id: accountId, event_id: event.id, event_type: type, event: inline, event_ref: ref } satisfies WebhookMessage,
+    body: {
+      v: 1,
+      webhook_id: h.id,
+      account_id: accountId,
+      event_id: event.id,
+      event_type: type,
+      event: inline,
+      event_ref: ref,
+    } satisfies WebhookMessage,
     contentType: 'json' as const,
   }));
   await env.WEBHOOK_QUEUE.sendBatch(messages);
@@ -35,7 +55,15 @@ export async function emitInvoiceEvent(env: Env, accountId: string, type: Webhoo
 export function emitAfterResponse(c: Context<AppEnv>, accountId: string, type: WebhookEventType, data: unknown): void {
   const now = Date.now();
   const work = emitInvoiceEvent(c.env, accountId, type, data, now).catch((err) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'webhook emission failed', type, account_id: accountId, error: String((err as Error)?.stack ?? err) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'webhook emission failed',
+        type,
+        account_id: accountId,
+        error: String((err as Error)?.stack ?? err),
+      }),
+    );
   });
   c.executionCtx.waitUntil(work);
 }

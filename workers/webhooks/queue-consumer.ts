@@ -27,7 +27,7 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
     return;
   }
   const hook = await getWebhookById(env.DB, m.webhook_id);
-  if (!hook || !hook.is_active || hook.account_id !== m.account_id) {
+  if (!hook?.is_active || hook.account_id !== m.account_id) {
     message.ack(); // deleted or deactivated: deliveries stop
     return;
   }
@@ -42,7 +42,10 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
   const delivered = await deliverWebhook(hook.url, secret, event, attemptSeconds, { devMode: env.DEV_MODE === 'true' });
   if (delivered === null) {
     // Registered under older rules, refused by today's address policy (H1): nothing was sent, and no retry can change that.
-    log('warn', 'webhook URL refused by the address policy; delivery dropped', { event_id: event.id, webhook_id: hook.id });
+    log('warn', 'webhook URL refused by the address policy; delivery dropped', {
+      event_id: event.id,
+      webhook_id: hook.id,
+    });
     await recordDelivery(env.DB, hook.id, attemptSeconds, 0);
     message.ack();
     return;
@@ -51,7 +54,13 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
   await recordDelivery(env.DB, hook.id, attemptSeconds, status);
 
   const step = nextDeliveryStep(status, message.attempts, delays);
-  log(step.kind === 'ack' ? 'info' : 'warn', 'webhook delivery', { event_id: event.id, webhook_id: hook.id, status, attempt: message.attempts, next: step.kind });
+  log(step.kind === 'ack' ? 'info' : 'warn', 'webhook delivery', {
+    event_id: event.id,
+    webhook_id: hook.id,
+    status,
+    attempt: message.attempts,
+    next: step.kind,
+  });
   switch (step.kind) {
     case 'ack':
     case 'drop':
@@ -67,7 +76,11 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
 }
 
 /** The Worker's `queue()` handler body for the webhook queue. */
-export async function consumeWebhookBatch(batch: MessageBatch<unknown>, env: Env, now: () => number = Date.now): Promise<void> {
+export async function consumeWebhookBatch(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  now: () => number = Date.now,
+): Promise<void> {
   const delays = retryDelays(env);
   // Messages of one batch go to different receivers; deliver them concurrently.
   await Promise.all(
@@ -76,7 +89,11 @@ export async function consumeWebhookBatch(batch: MessageBatch<unknown>, env: Env
         await handleMessage(message, env, now);
       } catch (err) {
         // Our own failure (D1, KV, decryption): retry on the same schedule, the platform dead-letters after max_retries.
-        log('error', 'webhook delivery failed internally', { message_id: message.id, attempt: message.attempts, error: String((err as Error)?.stack ?? err) });
+        log('error', 'webhook delivery failed internally', {
+          message_id: message.id,
+          attempt: message.attempts,
+          error: String((err as Error)?.stack ?? err),
+        });
         const i = Math.min(message.attempts, delays.length) - 1;
         message.retry({ delaySeconds: delays[i] });
       }

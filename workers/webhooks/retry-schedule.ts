@@ -5,7 +5,11 @@
 
 export const D10_RETRY_DELAYS_SECONDS = [60, 300, 1_800, 7_200, 21_600, 43_200] as const;
 
-export type DeliveryStep = { kind: 'ack' } | { kind: 'drop' } | { kind: 'retry'; delaySeconds: number } | { kind: 'dead-letter' };
+export type DeliveryStep =
+  | { kind: 'ack' }
+  | { kind: 'drop' }
+  | { kind: 'retry'; delaySeconds: number }
+  | { kind: 'dead-letter' };
 
 export function isRetryableStatus(status: number): boolean {
   return status === 0 || status === 408 || status === 429 || (status >= 500 && status <= 599);
@@ -15,7 +19,11 @@ export function isRetryableStatus(status: number): boolean {
  * What to do after attempt number `attempt` (1-based, as Queue's `message.attempts`) ended with
  * `status`. `delays` is the D10 schedule unless local development shortens it.
  */
-export function nextDeliveryStep(status: number, attempt: number, delays: readonly number[] = D10_RETRY_DELAYS_SECONDS): DeliveryStep {
+export function nextDeliveryStep(
+  status: number,
+  attempt: number,
+  delays: readonly number[] = D10_RETRY_DELAYS_SECONDS,
+): DeliveryStep {
   if (status >= 200 && status <= 299) return { kind: 'ack' };
   if (!isRetryableStatus(status)) return { kind: 'drop' };
   if (attempt > delays.length) return { kind: 'dead-letter' };

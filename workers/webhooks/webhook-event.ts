@@ -34,5 +34,12 @@ export function parkedEventKey(eventId: string): string {
 
 export function isWebhookMessage(v: unknown): v is WebhookMessage {
   const m = v as WebhookMessage;
-  return typeof m === 'object' && m !== null && m.v === 1 && typeof m.webhook_id === 'string' && typeof m.event_id === 'string' && (typeof m.event === 'object' || typeof m.event_ref === 'string');
+  return (
+    typeof m === 'object'
+    && m !== null
+    && m.v === 1
+    && typeof m.webhook_id === 'string'
+    && typeof m.event_id === 'string'
+    && (typeof m.event === 'object' || typeof m.event_ref === 'string')
+  );
 }

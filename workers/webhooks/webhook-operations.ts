@@ -13,7 +13,10 @@ const WebhookSchema = z
     is_active: z.boolean(),
     created_at: z.int(),
     last_delivery_at: z.int().nullable(),
-    last_status: z.int().nullable().meta({ description: 'HTTP status of the last attempt; 0 for a network error or timeout.' }),
+    last_status: z
+      .int()
+      .nullable()
+      .meta({ description: 'HTTP status of the last attempt; 0 for a network error or timeout.' }),
     secret_hint: z.string(),
   })
   .meta({ id: 'Webhook' });
@@ -25,7 +28,11 @@ const WebhookWithSecretSchema = WebhookSchema.extend({
 const WebhookIdParams = z.object({ id: z.string() });
 
 /** Errors every webhook operation shares: who may call, and what a broken server answers. */
-const CALLER_ERRORS = { 401: ['auth_required', 'invalid_api_key'], 403: ['unverified_account', 'forbidden_origin'], 500: ['internal_error'] } as const;
+const CALLER_ERRORS = {
+  401: ['auth_required', 'invalid_api_key'],
+  403: ['unverified_account', 'forbidden_origin'],
+  500: ['internal_error'],
+} as const;
 
 export const createWebhook = defineOperation({
   operationId: 'createWebhook',
@@ -38,9 +45,16 @@ export const createWebhook = defineOperation({
   success: {
     status: 201,
     description: 'Created',
-    json: z.object({ success: z.literal(true), webhook: WebhookWithSecretSchema }).meta({ id: 'WebhookCreatedResponse' }),
+    json: z
+      .object({ success: z.literal(true), webhook: WebhookWithSecretSchema })
+      .meta({ id: 'WebhookCreatedResponse' }),
   },
-  errors: { ...CALLER_ERRORS, 400: ['validation_error', 'invalid_json'], 413: ['payload_too_large'], 503: ['not_provisioned'] },
+  errors: {
+    ...CALLER_ERRORS,
+    400: ['validation_error', 'invalid_json'],
+    413: ['payload_too_large'],
+    503: ['not_provisioned'],
+  },
 });
 
 export const listWebhooks = defineOperation({
@@ -82,7 +96,9 @@ export const deleteWebhook = defineOperation({
   success: {
     status: 200,
     description: 'Deleted',
-    json: z.object({ success: z.literal(true), deleted: z.literal(true), id: z.string() }).meta({ id: 'WebhookDeletedResponse' }),
+    json: z
+      .object({ success: z.literal(true), deleted: z.literal(true), id: z.string() })
+      .meta({ id: 'WebhookDeletedResponse' }),
   },
   errors: { ...CALLER_ERRORS, 404: ['not_found'] },
 });

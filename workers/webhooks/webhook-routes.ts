@@ -1,5 +1,5 @@
 // /api/webhooks CRUD (spec: POST/GET/GET one/DELETE; D4, D6, D10), mounted from webhook-operations.ts.
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -9,7 +9,14 @@ import { noteWebhooksExist } from '../limits/account-facts.ts';
 import { webhookCreateSchema } from './webhook-create-body.ts';
 import * as ops from './webhook-operations.ts';
 import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from './webhook-secret.ts';
-import { MAX_WEBHOOKS_PER_ACCOUNT, deleteWebhook, getWebhook, insertWebhook, listWebhooks, toPublicWebhook } from './webhook-store.ts';
+import {
+  deleteWebhook,
+  getWebhook,
+  insertWebhook,
+  listWebhooks,
+  MAX_WEBHOOKS_PER_ACCOUNT,
+  toPublicWebhook,
+} from './webhook-store.ts';
 
 async function accountId(c: Context<AppEnv>): Promise<string> {
   const caller = await resolveCaller(c);
@@ -43,7 +50,10 @@ mountOperations(webhookRoutes, [
         createdAt: Math.floor(Date.now() / 1000),
       });
       if (!stored) {
-        throw new ApiError('validation_error', `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first (DELETE /api/webhooks/{id})`);
+        throw new ApiError(
+          'validation_error',
+          `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first (DELETE /api/webhooks/{id})`,
+        );
       }
       return c.json({ success: true, webhook: { ...toPublicWebhook(stored), secret } }, 201);
     },

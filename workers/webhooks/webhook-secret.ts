@@ -27,8 +27,11 @@ export async function importEncryptionKey(keyBase64: string | undefined): Promis
   } catch {
     raw = undefined;
   }
-  if (!raw || raw.length !== 32) {
-    throw new ApiError('not_provisioned', 'Webhooks are not provisioned: the secret WEBHOOK_ENCRYPTION_KEY (base64 of 32 bytes) is missing');
+  if (raw?.length !== 32) {
+    throw new ApiError(
+      'not_provisioned',
+      'Webhooks are not provisioned: the secret WEBHOOK_ENCRYPTION_KEY (base64 of 32 bytes) is missing',
+    );
   }
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
@@ -36,7 +39,9 @@ export async function importEncryptionKey(keyBase64: string | undefined): Promis
 /** base64(iv[12] || ciphertext+tag): one column, a fresh IV per secret. */
 export async function encryptSecret(key: CryptoKey, secret: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(secret)));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(secret)),
+  );
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv, 0);
   out.set(sealed, iv.length);

@@ -15,12 +15,22 @@ export async function serviceSignature(secret: string, rawBody: string): Promise
 }
 
 /** `v1,<base64>` for the webhook-signature header (standardwebhooks.com). */
-export async function standardSignature(secret: string, eventId: string, timestampSeconds: number, rawBody: string): Promise<string> {
+export async function standardSignature(
+  secret: string,
+  eventId: string,
+  timestampSeconds: number,
+  rawBody: string,
+): Promise<string> {
   return `v1,${bytesToBase64(await hmacSha256(standardKeyBytes(secret), `${eventId}.${timestampSeconds}.${rawBody}`))}`;
 }
 
 /** Every header of one delivery attempt (D10). */
-export async function deliveryHeaders(secret: string, event: { id: string; type: string }, rawBody: string, attemptSeconds: number): Promise<Record<string, string>> {
+export async function deliveryHeaders(
+  secret: string,
+  event: { id: string; type: string },
+  rawBody: string,
+  attemptSeconds: number,
+): Promise<Record<string, string>> {
   return {
     'Content-Type': 'application/json',
     'User-Agent': 'invoice-service-webhooks/1.0',

@@ -80,19 +80,34 @@ export async function insertWebhook(db: D1Database, w: NewWebhook): Promise<Stor
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, 1, ?7
        WHERE (SELECT COUNT(*) FROM webhooks WHERE account_id = ?2) < ?8`,
     )
-    .bind(id, w.accountId, w.url, JSON.stringify(w.events), w.secretCiphertext, w.secretHint, w.createdAt, MAX_WEBHOOKS_PER_ACCOUNT)
+    .bind(
+      id,
+      w.accountId,
+      w.url,
+      JSON.stringify(w.events),
+      w.secretCiphertext,
+      w.secretHint,
+      w.createdAt,
+      MAX_WEBHOOKS_PER_ACCOUNT,
+    )
     .run();
   if (!res.meta.changes) return null;
   return getWebhook(db, w.accountId, id);
 }
 
 export async function listWebhooks(db: D1Database, accountId: string): Promise<StoredWebhook[]> {
-  const { results } = await db.prepare('SELECT * FROM webhooks WHERE account_id = ? ORDER BY created_at, id').bind(accountId).all<WebhookRow>();
+  const { results } = await db
+    .prepare('SELECT * FROM webhooks WHERE account_id = ? ORDER BY created_at, id')
+    .bind(accountId)
+    .all<WebhookRow>();
   return results.map(fromRow);
 }
 
 export async function getWebhook(db: D1Database, accountId: string, id: string): Promise<StoredWebhook | null> {
-  const row = await db.prepare('SELECT * FROM webhooks WHERE id = ? AND account_id = ?').bind(id, accountId).first<WebhookRow>();
+  const row = await db
+    .prepare('SELECT * FROM webhooks WHERE id = ? AND account_id = ?')
+    .bind(id, accountId)
+    .first<WebhookRow>();
   return row ? fromRow(row) : null;
 }
 
@@ -108,11 +123,18 @@ export async function deleteWebhook(db: D1Database, accountId: string, id: strin
 }
 
 /** Active webhooks of an account subscribed to `type`, for event emission. */
-export async function subscribedWebhooks(db: D1Database, accountId: string, type: WebhookEventType): Promise<StoredWebhook[]> {
+export async function subscribedWebhooks(
+  db: D1Database,
+  accountId: string,
+  type: WebhookEventType,
+): Promise<StoredWebhook[]> {
   return (await listWebhooks(db, accountId)).filter((w) => w.is_active && w.events.includes(type));
 }
 
 /** Delivery bookkeeping (D10): every attempt records its time and status (0 = network error or timeout). */
 export async function recordDelivery(db: D1Database, id: string, atSeconds: number, status: number): Promise<void> {
-  await db.prepare('UPDATE webhooks SET last_delivery_at = ?, last_status = ? WHERE id = ?').bind(atSeconds, status, id).run();
+  await db
+    .prepare('UPDATE webhooks SET last_delivery_at = ?, last_status = ? WHERE id = ?')
+    .bind(atSeconds, status, id)
+    .run();
 }

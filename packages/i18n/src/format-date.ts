@@ -1,5 +1,5 @@
-import { intlLocale } from './languages.ts';
 import { stripBidiMarks } from './format-numbers.ts';
+import { intlLocale } from './languages.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -12,7 +12,12 @@ export function formatDate(isoDate: string, language: string): string {
   if (!m) return isoDate;
   let f = cache.get(language);
   if (!f) {
-    f = new Intl.DateTimeFormat(intlLocale(language), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    f = new Intl.DateTimeFormat(intlLocale(language), {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     cache.set(language, f);
   }
   return stripBidiMarks(f.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))));

@@ -40,22 +40,34 @@ function formatExact(f: Intl.NumberFormat, value: string): string {
  * Money in the currency's minor units (0 decimals for JPY and KRW, D1), with the currency
  * symbol and its placement as the language writes it (`€1,234.50`, `1.234,50 €`).
  */
-export function formatMoney(value: DecimalLike | string, currency: string, minorUnits: number, language: string): string {
-  const f = formatter(`m|${language}|${currency}|${minorUnits}`, () =>
-    new Intl.NumberFormat(intlLocale(language), {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: minorUnits,
-      maximumFractionDigits: minorUnits,
-    }),
+export function formatMoney(
+  value: DecimalLike | string,
+  currency: string,
+  minorUnits: number,
+  language: string,
+): string {
+  const f = formatter(
+    `m|${language}|${currency}|${minorUnits}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(language), {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: minorUnits,
+        maximumFractionDigits: minorUnits,
+      }),
   );
   return formatExact(f, asString(value, minorUnits));
 }
 
 /** A plain amount in minor units without the currency symbol, for dense table columns. */
 export function formatAmount(value: DecimalLike | string, minorUnits: number, language: string): string {
-  const f = formatter(`a|${language}|${minorUnits}`, () =>
-    new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: minorUnits, maximumFractionDigits: minorUnits }),
+  const f = formatter(
+    `a|${language}|${minorUnits}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(language), {
+        minimumFractionDigits: minorUnits,
+        maximumFractionDigits: minorUnits,
+      }),
   );
   return formatExact(f, asString(value, minorUnits));
 }
@@ -68,8 +80,9 @@ export function formatQuantity(value: DecimalLike | string, language: string): s
 
 /** A percentage given in percent units (`20` → `20%`, `20 %` in French or German). */
 export function formatPercent(rate: DecimalLike | string, language: string): string {
-  const f = formatter(`p|${language}`, () =>
-    new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 6 }),
+  const f = formatter(
+    `p|${language}`,
+    () => new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 6 }),
   );
   // `${rate}e-2` shifts the decimal point in the string itself: exact, no division.
   return formatExact(f, `${asString(rate, 6)}e-2`);

@@ -1,6 +1,29 @@
-export type { Labels, LabelKey } from './label-keys.ts';
-export { LABELS, LANGUAGES, type Language, isLanguage, labelsFor, directionOf, intlLocale, fillLabel } from './languages.ts';
-export { formatMoney, formatAmount, formatQuantity, formatPercent, stripBidiMarks, type DecimalLike } from './format-numbers.ts';
-export { formatDate } from './format-date.ts';
-export { localTaxLineName, localShippingLabel, localTitle, pageLabel, qrCaption, type QrSource } from './default-names.ts';
 export { countryName } from './country-names.ts';
+export {
+  localShippingLabel,
+  localTaxLineName,
+  localTitle,
+  pageLabel,
+  type QrSource,
+  qrCaption,
+} from './default-names.ts';
+export { formatDate } from './format-date.ts';
+export {
+  type DecimalLike,
+  formatAmount,
+  formatMoney,
+  formatPercent,
+  formatQuantity,
+  stripBidiMarks,
+} from './format-numbers.ts';
+export type { LabelKey, Labels } from './label-keys.ts';
+export {
+  directionOf,
+  fillLabel,
+  intlLocale,
+  isLanguage,
+  LABELS,
+  LANGUAGES,
+  type Language,
+  labelsFor,
+} from './languages.ts';

@@ -17,7 +17,7 @@ export type Language = keyof typeof LABELS;
 export const LANGUAGES = Object.keys(LABELS) as Language[];
 
 export function isLanguage(code: string): code is Language {
-  return Object.prototype.hasOwnProperty.call(LABELS, code);
+  return Object.hasOwn(LABELS, code);
 }
 
 /** Labels of a language; unknown codes fall back to English so a renderer never prints a key. */

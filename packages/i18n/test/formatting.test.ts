@@ -1,8 +1,18 @@
 import { money } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
 import {
-  LANGUAGES, countryName, formatAmount, formatDate, formatMoney, formatPercent, formatQuantity,
-  localShippingLabel, localTaxLineName, localTitle, pageLabel, qrCaption,
+  countryName,
+  formatAmount,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  formatQuantity,
+  LANGUAGES,
+  localShippingLabel,
+  localTaxLineName,
+  localTitle,
+  pageLabel,
+  qrCaption,
 } from '../src/index.ts';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');

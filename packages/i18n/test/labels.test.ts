@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
-import { LABELS, LANGUAGES, directionOf, fillLabel, labelsFor } from '../src/index.ts';
+import { directionOf, fillLabel, LABELS, LANGUAGES, labelsFor } from '../src/index.ts';
 
 describe('labels for the 11 languages', () => {
   it('covers exactly the spec languages', () => {

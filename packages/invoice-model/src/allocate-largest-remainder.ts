@@ -25,7 +25,7 @@ export function allocateLargestRemainder(total: bigint, weights: readonly bigint
     remainders[i] = product % sum;
     given += shares[i];
   }
-  let leftover = Number(total - given); // < weights.length by construction
+  const leftover = Number(total - given); // < weights.length by construction
   if (leftover > 0) {
     const order = weights.map((_, i) => i);
     order.sort((a, b) => (remainders[a] === remainders[b] ? a - b : remainders[a] > remainders[b] ? -1 : 1));

@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
 import { allocateLargestRemainder } from './allocate-largest-remainder.ts';
-import { RATE_SCALE, divRoundHalfUp, fromMinorUnits, gcd } from './minor-amounts.ts';
-import type { LineTaxResolution } from './resolve-line-taxes.ts';
 import type { LineTax, TaxLine } from './calculated-invoice.ts';
+import { divRoundHalfUp, fromMinorUnits, gcd, RATE_SCALE } from './minor-amounts.ts';
+import type { LineTaxResolution } from './resolve-line-taxes.ts';
 
 /** What tax grouping needs of a line: its taxable base (after its global-discount share) and its components. */
 export interface TaxableLine {
@@ -70,7 +70,12 @@ export function allocateTaxGroups(lines: readonly TaxableLine[], inclusive: bool
       lineTaxMinor[m.line] += shares[k];
     });
     totalTaxMinor += amountMinor;
-    return { name: group.name, rate: group.rate, taxable_base: fromMinorUnits(baseMinor, mu), amount: fromMinorUnits(amountMinor, mu) };
+    return {
+      name: group.name,
+      rate: group.rate,
+      taxable_base: fromMinorUnits(baseMinor, mu),
+      amount: fromMinorUnits(amountMinor, mu),
+    };
   });
   // Groups are filled in first-appearance order (D1's tax_lines order); each line lists its own
   // components in the order its request gave them.

@@ -6,7 +6,10 @@ export type RoundingMode = 'none' | 'nearest' | 'up' | 'down';
  * D1 step 8: `nearest`, `up` and `down` round the pre-rounding total to a whole currency unit
  * (half-up, towards +∞, towards −∞); `none` leaves it. The adjustment is grand_total − pre_rounding.
  */
-export function applyRounding(preRounding: Decimal, mode: RoundingMode): { grand_total: Decimal; rounding_adjustment: Decimal } {
+export function applyRounding(
+  preRounding: Decimal,
+  mode: RoundingMode,
+): { grand_total: Decimal; rounding_adjustment: Decimal } {
   let grand: Decimal;
   switch (mode) {
     case 'none':

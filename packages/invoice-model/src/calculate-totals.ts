@@ -1,16 +1,16 @@
 import type Decimal from 'decimal.js';
-import { minorUnits } from './currencies.ts';
-import { ZERO } from './money.ts';
-import { CalculationError } from './invoice-errors.ts';
-import { MAX_EXACT_MINOR_UNITS, fromMinorUnits } from './minor-amounts.ts';
-import { computeGlobalDiscountMinor, computeLineAmounts, roundedInputMinor } from './line-amounts.ts';
-import { resolveGlobalTaxes, resolveLineTaxes } from './resolve-line-taxes.ts';
 import { allocateLargestRemainder } from './allocate-largest-remainder.ts';
 import { allocateTaxGroups } from './allocate-tax-groups.ts';
 import { applyRounding } from './apply-rounding.ts';
-import { detectStatus } from './detect-status.ts';
 import type { CalculatedInvoice, CalculatedLine } from './calculated-invoice.ts';
+import { minorUnits } from './currencies.ts';
+import { detectStatus } from './detect-status.ts';
+import { CalculationError } from './invoice-errors.ts';
 import type { InvoiceRequest } from './invoice-request-schema.ts';
+import { computeGlobalDiscountMinor, computeLineAmounts, roundedInputMinor } from './line-amounts.ts';
+import { fromMinorUnits, MAX_EXACT_MINOR_UNITS } from './minor-amounts.ts';
+import { ZERO } from './money.ts';
+import { resolveGlobalTaxes, resolveLineTaxes } from './resolve-line-taxes.ts';
 
 /**
  * D1 totals of a validated request, tax-exclusive or tax-inclusive, and the D2 status.
@@ -35,7 +35,10 @@ export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
 
   // Steps 5–6: tax groups, rounded once each and allocated back to the lines.
   const globalTaxes = resolveGlobalTaxes(req);
-  const taxable = req.items.map((item, i) => ({ baseMinor: lineMinor[i] - shares[i], taxes: resolveLineTaxes(item, globalTaxes) }));
+  const taxable = req.items.map((item, i) => ({
+    baseMinor: lineMinor[i] - shares[i],
+    taxes: resolveLineTaxes(item, globalTaxes),
+  }));
   const { taxLines, lineTaxes, lineTaxMinor, totalTaxMinor } = allocateTaxGroups(taxable, inclusive, mu);
 
   const lines: CalculatedLine[] = req.items.map((item, i) => {
@@ -72,7 +75,11 @@ export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
   const balanceDue = owed.isNegative() ? ZERO : owed;
   const subtotal = fromMinorUnits(subtotalMinor, mu);
 
-  assertRepresentable(mu, { subtotal, grand_total, pre_rounding: preRounding, deposit, amount_paid: amountPaid }, lines);
+  assertRepresentable(
+    mu,
+    { subtotal, grand_total, pre_rounding: preRounding, deposit, amount_paid: amountPaid },
+    lines,
+  );
 
   return {
     currency,
@@ -101,10 +108,15 @@ function assertRepresentable(mu: number, totals: Record<string, Decimal>, lines:
   const limit = fromMinorUnits(MAX_EXACT_MINOR_UNITS, mu);
   for (const [name, value] of Object.entries(totals)) {
     if (value.isNegative()) throw new CalculationError(`${name}: came out negative`);
-    if (value.gt(limit)) throw new CalculationError(`${name}: ${value.toFixed(mu)} exceeds the largest supported amount ${limit.toFixed(mu)}`);
+    if (value.gt(limit))
+      throw new CalculationError(
+        `${name}: ${value.toFixed(mu)} exceeds the largest supported amount ${limit.toFixed(mu)}`,
+      );
   }
   lines.forEach((line, i) => {
     if (line.discount_amount.gt(limit))
-      throw new CalculationError(`items[${i}].discount: the discount amount exceeds the largest supported amount ${limit.toFixed(mu)}`);
+      throw new CalculationError(
+        `items[${i}].discount: the discount amount exceeds the largest supported amount ${limit.toFixed(mu)}`,
+      );
   });
 }

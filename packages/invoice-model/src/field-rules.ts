@@ -31,10 +31,14 @@ export function decimalPlaces(n: number): number {
 /** A finite JSON number within [min, max] with at most six decimal places (D1). Strings are refused. */
 export function boundedNumber(min: number, max: number) {
   return z
-    .number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number (numeric strings are not accepted)') })
+    .number({
+      error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number (numeric strings are not accepted)'),
+    })
     .min(min, { message: `must be at least ${min}` })
     .max(max, { message: `must be at most ${max}` })
-    .refine((n) => decimalPlaces(n) <= LIMITS.maxDecimals, { message: `must have at most ${LIMITS.maxDecimals} decimal places` });
+    .refine((n) => decimalPlaces(n) <= LIMITS.maxDecimals, {
+      message: `must have at most ${LIMITS.maxDecimals} decimal places`,
+    });
 }
 
 export const percentRate = () => boundedNumber(0, 100);
@@ -43,8 +47,14 @@ export const moneyAmount = () => boundedNumber(0, LIMITS.maxAmount);
 /** 'is required' when absent, else the type rule: messages name the rule (D4). */
 const stringError = (iss: { input?: unknown }) => (iss.input === undefined ? 'is required' : 'must be a string');
 
-export const shortText = () => z.string({ error: stringError }).max(LIMITS.maxShortText, { message: `must be at most ${LIMITS.maxShortText} characters` });
-export const longText = () => z.string({ error: stringError }).max(LIMITS.maxLongText, { message: `must be at most ${LIMITS.maxLongText} characters` });
+export const shortText = () =>
+  z
+    .string({ error: stringError })
+    .max(LIMITS.maxShortText, { message: `must be at most ${LIMITS.maxShortText} characters` });
+export const longText = () =>
+  z
+    .string({ error: stringError })
+    .max(LIMITS.maxLongText, { message: `must be at most ${LIMITS.maxLongText} characters` });
 /** An ISO 3166-1 alpha-2 country code, trimmed and upper-cased (`nl` → `NL`); the empty string counts as not given. */
 export const countryCode = () =>
   z
@@ -65,7 +75,9 @@ function isCalendarDate(s: string): boolean {
 
 /** A YYYY-MM-DD calendar date (D13). */
 export const calendarDate = () =>
-  z.string({ error: 'must be a date string' }).refine(isCalendarDate, { message: 'must be a calendar date in the form YYYY-MM-DD' });
+  z
+    .string({ error: 'must be a date string' })
+    .refine(isCalendarDate, { message: 'must be a calendar date in the form YYYY-MM-DD' });
 
 /** An image as a data: URI (png or jpeg) or an https URL; bytes are checked when the image is loaded (D5). */
 export const imageSource = () =>

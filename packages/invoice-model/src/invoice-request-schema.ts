@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from './currencies.ts';
-import { LANGUAGE_CODES, OUTPUT_FORMATS, TEMPLATE_NAMES } from './languages.ts';
 import {
-  LIMITS, boundedNumber, calendarDate, countryCode, imageSource, longText, moneyAmount, percentRate, requiredName, shortText,
+  boundedNumber,
+  calendarDate,
+  countryCode,
+  imageSource,
+  LIMITS,
+  longText,
+  moneyAmount,
+  percentRate,
+  requiredName,
+  shortText,
 } from './field-rules.ts';
-import { QR_TYPES, checkQrValue } from './payment-qr.ts';
+import { LANGUAGE_CODES, OUTPUT_FORMATS, TEMPLATE_NAMES } from './languages.ts';
+import { checkQrValue, QR_TYPES } from './payment-qr.ts';
 
 /** Canonical (snake_case, nested) request schemas: the single source for validation, types and OpenAPI. */
 
@@ -17,7 +26,9 @@ const addressParts = () => ({
   postal_code: shortText().optional(),
   city: shortText().optional(),
   state: shortText().optional().meta({ description: 'State, province or region.' }),
-  country: countryCode().optional().meta({ description: 'ISO 3166-1 alpha-2 code (`DE`, `US`), upper-cased; an empty string counts as not given.' }),
+  country: countryCode()
+    .optional()
+    .meta({ description: 'ISO 3166-1 alpha-2 code (`DE`, `US`), upper-cased; an empty string counts as not given.' }),
 });
 
 export const PartySchema = z
@@ -42,7 +53,11 @@ export const TaxComponentSchema = z
   .object({ name: shortText().optional(), rate: percentRate() })
   .meta({ id: 'TaxComponent', description: 'One tax component; name defaults to "Tax <rate>%".' });
 
-const taxComponents = () => z.array(TaxComponentSchema).min(1, { message: 'must have at least 1 component' }).max(10, { message: 'must have at most 10 components' });
+const taxComponents = () =>
+  z
+    .array(TaxComponentSchema)
+    .min(1, { message: 'must have at least 1 component' })
+    .max(10, { message: 'must have at most 10 components' });
 
 export const DiscountTypeSchema = z.enum(['percent', 'amount'], { error: 'must be one of percent, amount' });
 
@@ -61,7 +76,9 @@ export const LineItemSchema = z
 
 export const InvoiceMetaSchema = z
   .object({
-    number: shortText().refine((s) => s.trim().length > 0, { message: 'must not be empty' }).optional(),
+    number: shortText()
+      .refine((s) => s.trim().length > 0, { message: 'must not be empty' })
+      .optional(),
     date: calendarDate().optional(),
     due_date: calendarDate().optional(),
     po_number: shortText().optional(),
@@ -76,7 +93,9 @@ export const InvoiceMetaSchema = z
 export const PaymentQrSchema = z
   .object({
     type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(', ')}` }),
-    value: z.string({ error: 'is required and must be a string' }).max(LIMITS.maxQrText, { message: `must be at most ${LIMITS.maxQrText} characters` }),
+    value: z
+      .string({ error: 'is required and must be a string' })
+      .max(LIMITS.maxQrText, { message: `must be at most ${LIMITS.maxQrText} characters` }),
   })
   .superRefine((qr, ctx) => {
     const problem = checkQrValue(qr.type, qr.value);
@@ -105,7 +124,10 @@ export const FeaturesSchema = z
     hosted_link: z.boolean({ error: 'must be a boolean' }).optional(),
     qr: z.boolean({ error: 'must be a boolean' }).optional(),
   })
-  .meta({ id: 'Features', description: 'Both default to true for authenticated callers; anonymous callers get neither (D3).' });
+  .meta({
+    id: 'Features',
+    description: 'Both default to true for authenticated callers; anonymous callers get neither (D3).',
+  });
 
 export const InvoiceRequestSchema = z
   .object({
@@ -124,11 +146,16 @@ export const InvoiceRequestSchema = z
     shipping: moneyAmount().optional(),
     shipping_label: shortText().default('Shipping'),
     deposit: moneyAmount().optional(),
-    rounding: z.enum(['none', 'nearest', 'up', 'down'], { error: 'must be one of none, nearest, up, down' }).default('none'),
+    rounding: z
+      .enum(['none', 'nearest', 'up', 'down'], { error: 'must be one of none, nearest, up, down' })
+      .default('none'),
     amount_paid: moneyAmount().optional(),
     payment: PaymentSchema.optional(),
     template: z.enum(TEMPLATE_NAMES, { error: `must be one of ${TEMPLATE_NAMES.join(', ')}` }).default('classic'),
-    accent_color: z.string({ error: 'must be a string' }).regex(/^#[0-9a-fA-F]{6}$/, { message: 'must match ^#[0-9a-fA-F]{6}$' }).optional(),
+    accent_color: z
+      .string({ error: 'must be a string' })
+      .regex(/^#[0-9a-fA-F]{6}$/, { message: 'must match ^#[0-9a-fA-F]{6}$' })
+      .optional(),
     signature: imageSource().optional(),
     output: z.enum(OUTPUT_FORMATS, { error: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).default('json'),
     features: FeaturesSchema.optional(),
@@ -139,17 +166,37 @@ export const InvoiceRequestSchema = z
   .superRefine((req, ctx) => {
     req.items.forEach((item, i) => {
       if (item.tax_rate !== undefined && item.taxes !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['items', i, 'taxes'], message: 'cannot be combined with tax_rate: give tax_rate or taxes, not both' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'taxes'],
+          message: 'cannot be combined with tax_rate: give tax_rate or taxes, not both',
+        });
       if (item.discount !== undefined && item.discount_type === 'percent' && item.discount > 100)
-        ctx.addIssue({ code: 'custom', path: ['items', i, 'discount'], message: 'must be at most 100 when discount_type is percent' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', i, 'discount'],
+          message: 'must be at most 100 when discount_type is percent',
+        });
     });
     if (req.global_tax !== undefined && req.global_taxes !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['global_taxes'], message: 'cannot be combined with global_tax: give global_tax or global_taxes, not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['global_taxes'],
+        message: 'cannot be combined with global_tax: give global_tax or global_taxes, not both',
+      });
     if (req.global_discount !== undefined && req.global_discount_type === 'percent' && req.global_discount > 100)
-      ctx.addIssue({ code: 'custom', path: ['global_discount'], message: 'must be at most 100 when global_discount_type is percent' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['global_discount'],
+        message: 'must be at most 100 when global_discount_type is percent',
+      });
     const { date, due_date } = req.invoice;
     if (date && due_date && due_date < date)
-      ctx.addIssue({ code: 'custom', path: ['invoice', 'due_date'], message: `must not be before invoice.date (${date})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['invoice', 'due_date'],
+        message: `must not be before invoice.date (${date})`,
+      });
   })
   .meta({ id: 'InvoiceRequest' });
 

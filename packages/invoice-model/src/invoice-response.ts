@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import type Decimal from 'decimal.js';
+import { z } from 'zod';
+import type { ResolvedInvoice } from './calculated-invoice.ts';
 import { CURRENCY_CODES, type CurrencyCode } from './currencies.ts';
+import type { Party } from './invoice-request-schema.ts';
 import { LANGUAGE_CODES, TEMPLATE_NAMES } from './languages.ts';
 import { moneyToNumber } from './money.ts';
-import type { ResolvedInvoice } from './calculated-invoice.ts';
-import type { Party } from './invoice-request-schema.ts';
 
 /** The computed invoice as JSON (spec InvoiceResponse): money rounded to the currency's minor units (D1). */
 
@@ -31,7 +31,10 @@ export const PartyResponseSchema = z
     registration_no: z.string().optional(),
     website: z.string().optional(),
   })
-  .meta({ id: 'PartyResponse', description: 'A party as echoed back; the logo is never echoed (it can be megabytes).' });
+  .meta({
+    id: 'PartyResponse',
+    description: 'A party as echoed back; the logo is never echoed (it can be megabytes).',
+  });
 
 export const TaxAmountSchema = z
   .object({ name: z.string(), rate: z.number().meta({ description: 'Percentage.' }), amount: moneyField() })
@@ -67,13 +70,17 @@ export const InvoiceResponseSchema = z
     tax_inclusive: z.boolean(),
     from: PartyResponseSchema,
     to: PartyResponseSchema,
-    ship_to: z.object({ name: z.string().optional(), address: z.string().optional(), ...addressPartsResponse() }).optional(),
+    ship_to: z
+      .object({ name: z.string().optional(), address: z.string().optional(), ...addressPartsResponse() })
+      .optional(),
     items: z.array(InvoiceResponseItemSchema),
     subtotal: moneyField('Σ items.line_total.'),
     discount_total: moneyField('The global discount (line discounts are shown per line).'),
     shipping: moneyField(),
     shipping_label: z.string(),
-    tax_lines: z.array(TaxAmountSchema).meta({ description: 'One element per distinct (name, rate), rounded once per group.' }),
+    tax_lines: z
+      .array(TaxAmountSchema)
+      .meta({ description: 'One element per distinct (name, rate), rounded once per group.' }),
     total_tax: moneyField(),
     rounding_adjustment: moneyField(),
     grand_total: moneyField(),
@@ -107,7 +114,15 @@ function withOptional<T extends object>(target: T, source: Record<string, unknow
 }
 
 function partyResponse(p: Party): PartyResponse {
-  return withOptional({ name: p.name }, p, ['address', ...ADDRESS_PARTS, 'email', 'phone', 'tax_id', 'registration_no', 'website']);
+  return withOptional({ name: p.name }, p, [
+    'address',
+    ...ADDRESS_PARTS,
+    'email',
+    'phone',
+    'tax_id',
+    'registration_no',
+    'website',
+  ]);
 }
 
 const num = (d: Decimal) => Number(d.toString());
@@ -116,7 +131,11 @@ export function toInvoiceResponse(resolved: ResolvedInvoice, extras: InvoiceResp
   const { request: req, totals: t } = resolved;
   const cur: CurrencyCode = t.currency;
   const m = (d: Decimal) => moneyToNumber(d, cur);
-  const taxAmount = (x: { name: string; rate: Decimal; amount: Decimal }) => ({ name: x.name, rate: num(x.rate), amount: m(x.amount) });
+  const taxAmount = (x: { name: string; rate: Decimal; amount: Decimal }) => ({
+    name: x.name,
+    rate: num(x.rate),
+    amount: m(x.amount),
+  });
 
   const items = t.lines.map((l) => {
     // Built in the documented field order; optional fields only when present.

@@ -23,7 +23,8 @@ function article(word: string): string {
  * zod v4); pass as `safeParse(value, { error: issueMessages })`.
  */
 export const issueMessages: z.core.$ZodErrorMap = (iss) => {
-  if (iss.code === 'invalid_type') return iss.input === undefined ? 'is required' : `must be ${article(String(iss.expected))}`;
+  if (iss.code === 'invalid_type')
+    return iss.input === undefined ? 'is required' : `must be ${article(String(iss.expected))}`;
   return undefined;
 };
 

@@ -3,7 +3,14 @@
 import type { z } from 'zod';
 import { InvoiceRequestSchema } from './invoice-request-schema.ts';
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+};
 
 function collect(schema: z.ZodType, names: Set<string>, seen: Set<z.ZodType>): void {
   if (seen.has(schema)) return;
@@ -15,7 +22,8 @@ function collect(schema: z.ZodType, names: Set<string>, seen: Set<z.ZodType>): v
       collect(field, names, seen);
     }
   }
-  for (const inner of [def.element, def.innerType, def.in, ...(def.options ?? [])]) if (inner) collect(inner, names, seen);
+  for (const inner of [def.element, def.innerType, def.in, ...(def.options ?? [])])
+    if (inner) collect(inner, names, seen);
 }
 
 /** `unit_price` → `unitprice`: what a key looks like once case and underscores are ignored. */

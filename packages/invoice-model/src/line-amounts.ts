@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
-import { ZERO, money } from './money.ts';
 import { InvoiceValidationError } from './invoice-errors.ts';
-import { divRoundHalfUp, fromMinorUnits, numberToScaled, pow10, scaledToDecimal, RATE_SCALE } from './minor-amounts.ts';
 import type { InvoiceRequest, LineItem } from './invoice-request-schema.ts';
+import { divRoundHalfUp, fromMinorUnits, numberToScaled, pow10, RATE_SCALE, scaledToDecimal } from './minor-amounts.ts';
+import { money, ZERO } from './money.ts';
 
 /** D1 steps 1–2 for one line, before any tax. */
 export interface LineAmounts {
@@ -31,7 +31,9 @@ const HUNDRED_PERCENT = 100n * RATE_SCALE;
  * Throws InvoiceValidationError when an amount discount exceeds the line gross (D1 inputs).
  */
 export function computeLineAmounts(item: LineItem, index: number, mu: number): LineAmounts {
-  const gross12 = numberToScaled(item.quantity, INPUT_PLACES, 'quantity') * numberToScaled(item.unit_price, INPUT_PLACES, 'unit_price');
+  const gross12 =
+    numberToScaled(item.quantity, INPUT_PLACES, 'quantity')
+    * numberToScaled(item.unit_price, INPUT_PLACES, 'unit_price');
   const toMinor = pow10(GROSS_PLACES - mu);
   const gross = scaledToDecimal(gross12, GROSS_PLACES);
   const d = item.discount ?? 0;
@@ -89,5 +91,7 @@ export function computeGlobalDiscountMinor(
 
 /** Shipping, deposit and amount_paid are rounded half-up to minor units before use (docs/calculation.md). */
 export function roundedInputMinor(value: number | undefined, mu: number): bigint {
-  return value === undefined || value === 0 ? 0n : divRoundHalfUp(numberToScaled(value, INPUT_PLACES), pow10(INPUT_PLACES - mu));
+  return value === undefined || value === 0
+    ? 0n
+    : divRoundHalfUp(numberToScaled(value, INPUT_PLACES), pow10(INPUT_PLACES - mu));
 }

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
-import { Money, ZERO } from './money.ts';
 import { CalculationError } from './invoice-errors.ts';
+import { Money, ZERO } from './money.ts';
 
 /**
  * Exact integer views of money (minor units) and rates (millionths of a percent), so that

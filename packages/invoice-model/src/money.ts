@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { minorUnits, type CurrencyCode } from './currencies.ts';
+import { type CurrencyCode, minorUnits } from './currencies.ts';
 
 /**
  * The one decimal constructor for money, rates and quantities (D1). A private clone so that

@@ -1,6 +1,6 @@
 import { InvoiceValidationError } from './invoice-errors.ts';
 import { formatIssuePath } from './issue-messages.ts';
-import { KNOWN_FIELD_FINGERPRINTS, MAX_FIELDS_PER_OBJECT, fieldFingerprint } from './known-field-names.ts';
+import { fieldFingerprint, KNOWN_FIELD_FINGERPRINTS, MAX_FIELDS_PER_OBJECT } from './known-field-names.ts';
 
 /**
  * Turns the accepted input forms (camelCase keys, flat top-level metadata) into the canonical
@@ -10,9 +10,16 @@ import { KNOWN_FIELD_FINGERPRINTS, MAX_FIELDS_PER_OBJECT, fieldFingerprint } fro
 
 /** Invoice-metadata fields that the flat layer sends at the top level (snake_case after key conversion). */
 export const FLAT_INVOICE_FIELDS = [
-  'number', 'date', 'due_date', 'currency', 'language', 'title', 'terms', 'po_number', 'tax_inclusive',
+  'number',
+  'date',
+  'due_date',
+  'currency',
+  'language',
+  'title',
+  'terms',
+  'po_number',
+  'tax_inclusive',
 ] as const;
-
 
 /** Beyond this depth the schema reads nothing, so values are passed through untouched (and recursion stays bounded). */
 const MAX_DEPTH = 12;
@@ -65,9 +72,12 @@ function convertKeys(value: unknown, depth: number, path: PropertyKey[], budget:
   const keys = Object.keys(value);
   budget.keys += keys.length;
   if (keys.length > MAX_KEYS_PER_OBJECT) {
-    throw new InvoiceValidationError(`${formatIssuePath(path)}: has ${keys.length} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`);
+    throw new InvoiceValidationError(
+      `${formatIssuePath(path)}: has ${keys.length} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
+    );
   }
-  if (budget.keys > MAX_KEYS) throw new InvoiceValidationError(`body: has more than ${MAX_KEYS} keys; no invoice request needs that many`);
+  if (budget.keys > MAX_KEYS)
+    throw new InvoiceValidationError(`body: has more than ${MAX_KEYS} keys; no invoice request needs that many`);
   const known = keys.filter((key) => key !== '__proto__' && isKnownKey(key));
   const out: Record<string, unknown> = {};
   // Snake keys first so that, when a key comes both camel and snake at one level, snake wins.
@@ -78,7 +88,7 @@ function convertKeys(value: unknown, depth: number, path: PropertyKey[], budget:
   for (const key of known) {
     if (!/[A-Z]/.test(key)) continue;
     const snake = camelToSnake(key);
-    if (Object.prototype.hasOwnProperty.call(out, snake)) continue;
+    if (Object.hasOwn(out, snake)) continue;
     out[snake] = convertKeys(value[key], depth + 1, [...path, snake], budget);
   }
   return out;
@@ -96,7 +106,7 @@ export function normaliseInvoiceInput(raw: unknown): unknown {
   const flat: Record<string, unknown> = {};
   let hasFlat = false;
   for (const field of FLAT_INVOICE_FIELDS) {
-    if (Object.prototype.hasOwnProperty.call(body, field)) {
+    if (Object.hasOwn(body, field)) {
       flat[field] = body[field];
       delete body[field];
       hasFlat = true;

@@ -18,7 +18,8 @@ function checkEmv(value: string): string | null {
   const crcAt = value.lastIndexOf('6304');
   if (crcAt < 0 || crcAt !== value.length - 8) return 'must end with the CRC field 63 (6304 followed by 4 hex digits)';
   const expected = crc16Ccitt(value.slice(0, crcAt + 4));
-  if (value.slice(crcAt + 4).toUpperCase() !== expected) return `has an invalid CRC-16 in field 63 (expected ${expected})`;
+  if (value.slice(crcAt + 4).toUpperCase() !== expected)
+    return `has an invalid CRC-16 in field 63 (expected ${expected})`;
   return null;
 }
 
@@ -27,7 +28,9 @@ export function checkQrValue(type: QrType, value: string): string | null {
   if (value.length === 0) return 'must not be empty';
   switch (type) {
     case 'upi':
-      return /^upi:\/\/pay\?/i.test(value) && /[?&]pa=[^&]+/.test(value) ? null : 'must be a upi://pay? URI with a pa= parameter';
+      return /^upi:\/\/pay\?/i.test(value) && /[?&]pa=[^&]+/.test(value)
+        ? null
+        : 'must be a upi://pay? URI with a pa= parameter';
     case 'pix':
     case 'promptpay':
       return checkEmv(value);

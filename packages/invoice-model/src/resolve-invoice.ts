@@ -1,8 +1,8 @@
-import type { ResolvedInvoice } from './calculated-invoice.ts';
-import type { InvoiceRequest } from './invoice-request-schema.ts';
 import { calculateInvoice } from './calculate-totals.ts';
-import { generateInvoiceNumber } from './invoice-number.ts';
+import type { ResolvedInvoice } from './calculated-invoice.ts';
 import { InvoiceValidationError } from './invoice-errors.ts';
+import { generateInvoiceNumber } from './invoice-number.ts';
+import type { InvoiceRequest } from './invoice-request-schema.ts';
 
 export interface ResolveContext {
   /** Today's UTC date, YYYY-MM-DD (the caller owns the clock). */
@@ -20,7 +20,8 @@ export function resolveInvoice(req: InvoiceRequest, ctx: ResolveContext): Resolv
   const number = req.invoice.number ?? generateInvoiceNumber(ctx.today, ctx.randomBytes);
   const date = req.invoice.date ?? ctx.today;
   const due = req.invoice.due_date;
-  if (due !== undefined && due < date) throw new InvoiceValidationError(`invoice.due_date: must not be before invoice.date (${date})`);
+  if (due !== undefined && due < date)
+    throw new InvoiceValidationError(`invoice.due_date: must not be before invoice.date (${date})`);
   const totals = calculateInvoice(req);
   return { request: { ...req, invoice: { ...req.invoice, number, date } }, totals };
 }

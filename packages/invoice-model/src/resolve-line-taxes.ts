@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
-import { money } from './money.ts';
-import { rateToScaled } from './minor-amounts.ts';
 import type { InvoiceRequest, LineItem, TaxComponent } from './invoice-request-schema.ts';
+import { rateToScaled } from './minor-amounts.ts';
+import { money } from './money.ts';
 
 /** One tax component of a line, identified by its group key (D1 step 5: distinct name and rate). */
 export interface ResolvedTaxComponent {
@@ -83,7 +83,10 @@ export function resolveGlobalTaxes(req: Pick<InvoiceRequest, 'global_tax' | 'glo
 }
 
 /** A line's own `taxes` or `tax_rate` override the global ones; a line with none of them gets the global ones. */
-export function resolveLineTaxes(item: Pick<LineItem, 'tax_rate' | 'taxes'>, global: LineTaxResolution): LineTaxResolution {
+export function resolveLineTaxes(
+  item: Pick<LineItem, 'tax_rate' | 'taxes'>,
+  global: LineTaxResolution,
+): LineTaxResolution {
   if (item.taxes !== undefined) return resolution('line_taxes', resolveComponents(item.taxes as TaxComponent[]));
   if (item.tax_rate !== undefined) {
     const components = resolveComponents([{ rate: item.tax_rate }]);

@@ -1,13 +1,18 @@
 import type { z } from 'zod';
 import { minorUnits } from './currencies.ts';
-import { InvoiceRequestSchema, type InvoiceRequest } from './invoice-request-schema.ts';
-import { isPlainObject, normaliseInvoiceInput } from './normalise-input.ts';
-import { computeGlobalDiscountMinor, computeLineAmounts } from './line-amounts.ts';
 import { InvoiceValidationError } from './invoice-errors.ts';
+import { type InvoiceRequest, InvoiceRequestSchema } from './invoice-request-schema.ts';
 import { formatIssuePath, issueMessages, issueText, joinIssueTexts } from './issue-messages.ts';
+import { computeGlobalDiscountMinor, computeLineAmounts } from './line-amounts.ts';
+import { isPlainObject, normaliseInvoiceInput } from './normalise-input.ts';
 
 export type RequestErrorCode =
-  | 'validation_error' | 'invalid_currency' | 'invalid_language' | 'invalid_template' | 'invalid_output' | 'invalid_qr_type';
+  | 'validation_error'
+  | 'invalid_currency'
+  | 'invalid_language'
+  | 'invalid_template'
+  | 'invalid_output'
+  | 'invalid_qr_type';
 
 export interface RequestError {
   code: RequestErrorCode;
@@ -95,7 +100,8 @@ export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
   try {
     input = normaliseInvoiceInput(raw);
   } catch (e) {
-    if (e instanceof InvoiceValidationError) return { ok: false, error: { code: 'validation_error', message: e.message } };
+    if (e instanceof InvoiceValidationError)
+      return { ok: false, error: { code: 'validation_error', message: e.message } };
     throw e;
   }
   return parseCanonicalInvoiceRequest(input);
@@ -106,7 +112,8 @@ export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
  * (the Worker normalises once, to apply D3's anonymous rules before the field rules).
  */
 export function parseCanonicalInvoiceRequest(input: unknown): ParseInvoiceResult {
-  if (!isPlainObject(input)) return { ok: false, error: { code: 'validation_error', message: 'body: must be a JSON object' } };
+  if (!isPlainObject(input))
+    return { ok: false, error: { code: 'validation_error', message: 'body: must be a JSON object' } };
   const parsed = InvoiceRequestSchema.safeParse(input, { error: issueMessages });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({
@@ -116,9 +123,13 @@ export function parseCanonicalInvoiceRequest(input: unknown): ParseInvoiceResult
     // A dedicated enum code wins over validation_error, and its issue is named first.
     const specific = issues.filter((i) => i.code !== 'validation_error');
     const ordered = [...specific, ...issues.filter((i) => i.code === 'validation_error')];
-    return { ok: false, error: { code: specific[0]?.code ?? 'validation_error', message: joinIssueTexts(ordered.map((i) => i.text)) } };
+    return {
+      ok: false,
+      error: { code: specific[0]?.code ?? 'validation_error', message: joinIssueTexts(ordered.map((i) => i.text)) },
+    };
   }
   const amountIssues = [...duplicateComponentIssues(parsed.data), ...amountRuleIssues(parsed.data)];
-  if (amountIssues.length > 0) return { ok: false, error: { code: 'validation_error', message: joinIssueTexts(amountIssues) } };
+  if (amountIssues.length > 0)
+    return { ok: false, error: { code: 'validation_error', message: joinIssueTexts(amountIssues) } };
   return { ok: true, value: parsed.data };
 }

@@ -1,21 +1,30 @@
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import type Decimal from 'decimal.js';
-import { parseInvoiceRequest } from '../src/validate-invoice-request.ts';
-import { calculateInvoice } from '../src/calculate-totals.ts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { allocateLargestRemainder } from '../src/allocate-largest-remainder.ts';
-import { resolveInvoice } from '../src/resolve-invoice.ts';
-import { InvoiceResponseSchema, toInvoiceResponse } from '../src/invoice-response.ts';
-import { minorUnits, type CurrencyCode } from '../src/currencies.ts';
-import { HUNDRED, ZERO, money } from '../src/money.ts';
+import { calculateInvoice } from '../src/calculate-totals.ts';
 import type { CalculatedInvoice } from '../src/calculated-invoice.ts';
+import { type CurrencyCode, minorUnits } from '../src/currencies.ts';
+import { InvoiceResponseSchema, toInvoiceResponse } from '../src/invoice-response.ts';
+import { HUNDRED, money, ZERO } from '../src/money.ts';
+import { resolveInvoice } from '../src/resolve-invoice.ts';
+import { parseInvoiceRequest } from '../src/validate-invoice-request.ts';
 
 /** A decimal built from an integer and a scale, as a JSON number whose shortest form is exactly that decimal. */
 const scaled = (maxInt: number, maxScale: number) =>
-  fc.tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: maxScale })).map(([n, k]) => Number(`${n}e-${k}`));
+  fc
+    .tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: maxScale }))
+    .map(([n, k]) => Number(`${n}e-${k}`));
 
-const rate = fc.oneof(fc.constantFrom(0, 5, 7.5, 8.875, 10, 19, 20, 21), scaled(10_000, 2).filter((r) => r <= 100));
-const components = fc.uniqueArray(fc.record({ name: fc.constantFrom('VAT', 'GST', 'PST', 'Eco'), rate }), { minLength: 1, maxLength: 3, selector: (c) => c.name });
+const rate = fc.oneof(
+  fc.constantFrom(0, 5, 7.5, 8.875, 10, 19, 20, 21),
+  scaled(10_000, 2).filter((r) => r <= 100),
+);
+const components = fc.uniqueArray(fc.record({ name: fc.constantFrom('VAT', 'GST', 'PST', 'Eco'), rate }), {
+  minLength: 1,
+  maxLength: 3,
+  selector: (c) => c.name,
+});
 const currency = fc.constantFrom<CurrencyCode>('USD', 'EUR', 'JPY', 'KRW', 'GBP');
 
 const line = fc.record({
@@ -52,18 +61,32 @@ type Shape = typeof invoiceShape extends fc.Arbitrary<infer T> ? T : never;
 function buildRequest(s: Shape): Record<string, unknown> {
   const mu = minorUnits(s.currency);
   const items = s.items.map((l) => {
-    const item: Record<string, unknown> = { description: 'x', quantity: l.quantity, unit_price: l.unit_price, ...l.tax };
+    const item: Record<string, unknown> = {
+      description: 'x',
+      quantity: l.quantity,
+      unit_price: l.unit_price,
+      ...l.tax,
+    };
     if (l.discount?.kind === 'percent') item.discount = l.discount.value;
     if (l.discount?.kind === 'amount') {
       const gross = money(l.quantity).times(l.unit_price);
-      item.discount = Number(gross.times(l.discount.permille).dividedBy(1000).toDecimalPlaces(mu, 1 /* ROUND_DOWN */).toString());
+      item.discount = Number(
+        gross.times(l.discount.permille).dividedBy(1000).toDecimalPlaces(mu, 1 /* ROUND_DOWN */).toString(),
+      );
       item.discount_type = 'amount';
     }
     return item;
   });
   const req: Record<string, unknown> = {
-    from: { name: 'S' }, to: { name: 'B' }, invoice: { currency: s.currency, tax_inclusive: s.tax_inclusive },
-    items, ...s.global, rounding: s.rounding, shipping: s.shipping, deposit: s.deposit, amount_paid: s.amount_paid,
+    from: { name: 'S' },
+    to: { name: 'B' },
+    invoice: { currency: s.currency, tax_inclusive: s.tax_inclusive },
+    items,
+    ...s.global,
+    rounding: s.rounding,
+    shipping: s.shipping,
+    deposit: s.deposit,
+    amount_paid: s.amount_paid,
   };
   if (s.status) req.payment = { status: s.status };
   if (s.discount?.kind === 'percent') req.global_discount = s.discount.value;
@@ -88,82 +111,128 @@ const RUNS = { numRuns: 1000 };
 
 describe('D1 invariants over random invoices (fast-check)', () => {
   it('D1: grand_total = subtotal − discount_total (+ total_tax when exclusive) + shipping + rounding_adjustment; subtotal = Σ line_total', () => {
-    fc.assert(fc.property(invoiceShape, (s) => {
-      const t = calculate(s);
-      const taxPart = t.tax_inclusive ? ZERO : t.total_tax;
-      expect(t.grand_total.eq(t.subtotal.minus(t.discount_total).plus(taxPart).plus(t.shipping).plus(t.rounding_adjustment))).toBe(true);
-      expect(t.subtotal.eq(sum(t.lines.map((l) => l.line_total)))).toBe(true);
-      expect(t.balance_due.eq(money(0).plus(t.grand_total).minus(t.deposit).minus(t.amount_paid).clampedTo(0, Infinity))).toBe(true);
-      const adj = t.rounding_adjustment.abs();
-      expect(adj.lt(1)).toBe(true);
-      if (s.rounding === 'none') expect(adj.isZero()).toBe(true);
-      if (s.rounding === 'nearest') expect(adj.lte(0.5)).toBe(true);
-      if (s.rounding === 'up') expect(t.rounding_adjustment.gte(0)).toBe(true);
-      if (s.rounding === 'down') expect(t.rounding_adjustment.lte(0)).toBe(true);
-      if (s.rounding !== 'none') expect(t.grand_total.isInteger()).toBe(true);
-    }), RUNS);
+    fc.assert(
+      fc.property(invoiceShape, (s) => {
+        const t = calculate(s);
+        const taxPart = t.tax_inclusive ? ZERO : t.total_tax;
+        expect(
+          t.grand_total.eq(
+            t.subtotal.minus(t.discount_total).plus(taxPart).plus(t.shipping).plus(t.rounding_adjustment),
+          ),
+        ).toBe(true);
+        expect(t.subtotal.eq(sum(t.lines.map((l) => l.line_total)))).toBe(true);
+        expect(
+          t.balance_due.eq(money(0).plus(t.grand_total).minus(t.deposit).minus(t.amount_paid).clampedTo(0, Infinity)),
+        ).toBe(true);
+        const adj = t.rounding_adjustment.abs();
+        expect(adj.lt(1)).toBe(true);
+        if (s.rounding === 'none') expect(adj.isZero()).toBe(true);
+        if (s.rounding === 'nearest') expect(adj.lte(0.5)).toBe(true);
+        if (s.rounding === 'up') expect(t.rounding_adjustment.gte(0)).toBe(true);
+        if (s.rounding === 'down') expect(t.rounding_adjustment.lte(0)).toBe(true);
+        if (s.rounding !== 'none') expect(t.grand_total.isInteger()).toBe(true);
+      }),
+      RUNS,
+    );
   });
 
   it('D1 steps 4-6: total_tax = Σ tax_lines = Σ items.tax_amount; allocations sum to their group; shares sum to discount_total', () => {
-    fc.assert(fc.property(invoiceShape, (s) => {
-      const t = calculate(s);
-      expect(t.total_tax.eq(sum(t.tax_lines.map((g) => g.amount)))).toBe(true);
-      expect(t.total_tax.eq(sum(t.lines.map((l) => l.tax_amount)))).toBe(true);
-      expect(sum(t.lines.map((l) => l.global_discount_share)).eq(t.discount_total)).toBe(true);
-      t.lines.forEach((l) => {
-        expect(l.global_discount_share.lte(l.line_total)).toBe(true);
-        expect(l.taxable_base.eq(l.line_total.minus(l.global_discount_share))).toBe(true);
-        expect(l.tax_amount.eq(sum(l.taxes.map((x) => x.amount)))).toBe(true);
-      });
-      const unit = money(1).dividedBy(10 ** minorUnits(t.currency));
-      t.tax_lines.forEach((g, gi) => {
-        const members = t.lines.flatMap((l) => l.taxes.filter((x) => x.group === gi));
-        expect(sum(members.map((x) => x.amount)).eq(g.amount)).toBe(true);
-        // The group is the once-rounded sum of its lines' unrounded taxes (D1 step 5 / inclusive variant).
-        const unrounded = sum(t.lines.filter((l) => l.taxes.some((x) => x.group === gi)).map((l) => {
-          const r = sum(l.taxes.map((x) => x.rate));
-          const divisor = t.tax_inclusive ? HUNDRED.plus(r) : HUNDRED;
-          return l.taxable_base.times(g.rate).dividedBy(divisor);
-        }));
-        expect(g.amount.minus(unrounded).abs().lte(unit.dividedBy(2).plus('1e-20'))).toBe(true);
-      });
-    }), RUNS);
+    fc.assert(
+      fc.property(invoiceShape, (s) => {
+        const t = calculate(s);
+        expect(t.total_tax.eq(sum(t.tax_lines.map((g) => g.amount)))).toBe(true);
+        expect(t.total_tax.eq(sum(t.lines.map((l) => l.tax_amount)))).toBe(true);
+        expect(sum(t.lines.map((l) => l.global_discount_share)).eq(t.discount_total)).toBe(true);
+        t.lines.forEach((l) => {
+          expect(l.global_discount_share.lte(l.line_total)).toBe(true);
+          expect(l.taxable_base.eq(l.line_total.minus(l.global_discount_share))).toBe(true);
+          expect(l.tax_amount.eq(sum(l.taxes.map((x) => x.amount)))).toBe(true);
+        });
+        const unit = money(1).dividedBy(10 ** minorUnits(t.currency));
+        t.tax_lines.forEach((g, gi) => {
+          const members = t.lines.flatMap((l) => l.taxes.filter((x) => x.group === gi));
+          expect(sum(members.map((x) => x.amount)).eq(g.amount)).toBe(true);
+          // The group is the once-rounded sum of its lines' unrounded taxes (D1 step 5 / inclusive variant).
+          const unrounded = sum(
+            t.lines
+              .filter((l) => l.taxes.some((x) => x.group === gi))
+              .map((l) => {
+                const r = sum(l.taxes.map((x) => x.rate));
+                const divisor = t.tax_inclusive ? HUNDRED.plus(r) : HUNDRED;
+                return l.taxable_base.times(g.rate).dividedBy(divisor);
+              }),
+          );
+          expect(g.amount.minus(unrounded).abs().lte(unit.dividedBy(2).plus('1e-20'))).toBe(true);
+        });
+      }),
+      RUNS,
+    );
   });
 
   it('D1/D2: every money value has the currency minor units; status follows D2; the response validates', () => {
-    fc.assert(fc.property(invoiceShape, (s) => {
-      const req = buildRequest(s);
-      const parsed = parseInvoiceRequest(req);
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      const resolved = resolveInvoice(parsed.value, { today: '2025-06-01', randomBytes: new Uint8Array(6) });
-      const t = resolved.totals;
-      const mu = minorUnits(t.currency);
-      const moneyValues = [t.subtotal, t.discount_total, t.shipping, t.total_tax, t.rounding_adjustment, t.grand_total, t.deposit, t.amount_paid, t.balance_due,
-        ...t.tax_lines.map((g) => g.amount), ...t.lines.flatMap((l) => [l.line_total, l.tax_amount, l.global_discount_share, ...l.taxes.map((x) => x.amount)])];
-      for (const v of moneyValues) expect(v.decimalPlaces()).toBeLessThanOrEqual(mu);
-      for (const v of moneyValues) if (!v.eq(t.rounding_adjustment)) expect(v.isNegative()).toBe(false);
-      const received = t.deposit.plus(t.amount_paid);
-      const expected = s.status ?? (t.grand_total.gt(0) && received.gte(t.grand_total) ? 'paid' : received.gt(0) && received.lt(t.grand_total) ? 'partial' : 'unpaid');
-      expect(t.status).toBe(expected);
-      const json = toInvoiceResponse(resolved);
-      expect(() => InvoiceResponseSchema.parse(json)).not.toThrow();
-      expect(json.grand_total).toBe(Number(t.grand_total.toFixed(mu)));
-    }), RUNS);
+    fc.assert(
+      fc.property(invoiceShape, (s) => {
+        const req = buildRequest(s);
+        const parsed = parseInvoiceRequest(req);
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        const resolved = resolveInvoice(parsed.value, { today: '2025-06-01', randomBytes: new Uint8Array(6) });
+        const t = resolved.totals;
+        const mu = minorUnits(t.currency);
+        const moneyValues = [
+          t.subtotal,
+          t.discount_total,
+          t.shipping,
+          t.total_tax,
+          t.rounding_adjustment,
+          t.grand_total,
+          t.deposit,
+          t.amount_paid,
+          t.balance_due,
+          ...t.tax_lines.map((g) => g.amount),
+          ...t.lines.flatMap((l) => [
+            l.line_total,
+            l.tax_amount,
+            l.global_discount_share,
+            ...l.taxes.map((x) => x.amount),
+          ]),
+        ];
+        for (const v of moneyValues) expect(v.decimalPlaces()).toBeLessThanOrEqual(mu);
+        for (const v of moneyValues) if (!v.eq(t.rounding_adjustment)) expect(v.isNegative()).toBe(false);
+        const received = t.deposit.plus(t.amount_paid);
+        const expected =
+          s.status
+          ?? (t.grand_total.gt(0) && received.gte(t.grand_total)
+            ? 'paid'
+            : received.gt(0) && received.lt(t.grand_total)
+              ? 'partial'
+              : 'unpaid');
+        expect(t.status).toBe(expected);
+        const json = toInvoiceResponse(resolved);
+        expect(() => InvoiceResponseSchema.parse(json)).not.toThrow();
+        expect(json.grand_total).toBe(Number(t.grand_total.toFixed(mu)));
+      }),
+      RUNS,
+    );
   });
 
   it('D1 steps 4/6: largest remainder allocation sums exactly and each share is floor or ceil of its exact share', () => {
-    fc.assert(fc.property(
-      fc.bigInt({ min: 0n, max: 10n ** 12n }),
-      fc.array(fc.bigInt({ min: 0n, max: 10n ** 9n }), { minLength: 1, maxLength: 30 }).filter((w) => w.some((x) => x > 0n)),
-      (total, weights) => {
-        const shares = allocateLargestRemainder(total, weights);
-        expect(shares.reduce((a, b) => a + b, 0n)).toBe(total);
-        const W = weights.reduce((a, b) => a + b, 0n);
-        shares.forEach((sh, i) => {
-          const floor = (total * weights[i]) / W;
-          expect(sh === floor || sh === floor + 1n).toBe(true);
-        });
-      },
-    ), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc
+          .array(fc.bigInt({ min: 0n, max: 10n ** 9n }), { minLength: 1, maxLength: 30 })
+          .filter((w) => w.some((x) => x > 0n)),
+        (total, weights) => {
+          const shares = allocateLargestRemainder(total, weights);
+          expect(shares.reduce((a, b) => a + b, 0n)).toBe(total);
+          const W = weights.reduce((a, b) => a + b, 0n);
+          shares.forEach((sh, i) => {
+            const floor = (total * weights[i]) / W;
+            expect(sh === floor || sh === floor + 1n).toBe(true);
+          });
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

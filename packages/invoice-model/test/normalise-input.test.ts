@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvoiceValidationError } from '../src/invoice-errors.ts';
 import { KNOWN_FIELD_FINGERPRINTS } from '../src/known-field-names.ts';
-import { MAX_KEYS_PER_OBJECT, camelToSnake, normaliseInvoiceInput } from '../src/normalise-input.ts';
+import { camelToSnake, MAX_KEYS_PER_OBJECT, normaliseInvoiceInput } from '../src/normalise-input.ts';
 import { parseInvoiceRequest } from '../src/validate-invoice-request.ts';
 
 describe('spec Resources: accepted input forms are normalised to canonical snake_case nested', () => {
@@ -10,10 +10,26 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
       from: { name: 'Acme', taxId: 'NL1', registrationNo: 'R1' },
       to: { name: 'Bob' },
       shipTo: { name: 'Dock 4' },
-      items: [{ description: 'x', unitPrice: 5, taxRate: 20, discountType: 'amount', taxes: [{ name: 'VAT', rate: 1 }] }],
-      globalTax: 10, globalTaxes: [{ rate: 2 }], globalDiscount: 3, globalDiscountType: 'percent', amountPaid: 1,
-      accentColor: '#112233', refundPolicy: 'none', shippingLabel: 'Freight',
-      payment: { payTo: 'me', bankName: 'B', accountName: 'A', accountNumber: '1', routingNumber: '2', methodNote: 'n', qr: { type: 'text', value: 'v' } },
+      items: [
+        { description: 'x', unitPrice: 5, taxRate: 20, discountType: 'amount', taxes: [{ name: 'VAT', rate: 1 }] },
+      ],
+      globalTax: 10,
+      globalTaxes: [{ rate: 2 }],
+      globalDiscount: 3,
+      globalDiscountType: 'percent',
+      amountPaid: 1,
+      accentColor: '#112233',
+      refundPolicy: 'none',
+      shippingLabel: 'Freight',
+      payment: {
+        payTo: 'me',
+        bankName: 'B',
+        accountName: 'A',
+        accountNumber: '1',
+        routingNumber: '2',
+        methodNote: 'n',
+        qr: { type: 'text', value: 'v' },
+      },
       features: { hostedLink: false, qr: true },
       invoice: { dueDate: '2025-02-01', poNumber: 'PO', taxInclusive: true },
     });
@@ -21,10 +37,26 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
       from: { name: 'Acme', tax_id: 'NL1', registration_no: 'R1' },
       to: { name: 'Bob' },
       ship_to: { name: 'Dock 4' },
-      items: [{ description: 'x', unit_price: 5, tax_rate: 20, discount_type: 'amount', taxes: [{ name: 'VAT', rate: 1 }] }],
-      global_tax: 10, global_taxes: [{ rate: 2 }], global_discount: 3, global_discount_type: 'percent', amount_paid: 1,
-      accent_color: '#112233', refund_policy: 'none', shipping_label: 'Freight',
-      payment: { pay_to: 'me', bank_name: 'B', account_name: 'A', account_number: '1', routing_number: '2', method_note: 'n', qr: { type: 'text', value: 'v' } },
+      items: [
+        { description: 'x', unit_price: 5, tax_rate: 20, discount_type: 'amount', taxes: [{ name: 'VAT', rate: 1 }] },
+      ],
+      global_tax: 10,
+      global_taxes: [{ rate: 2 }],
+      global_discount: 3,
+      global_discount_type: 'percent',
+      amount_paid: 1,
+      accent_color: '#112233',
+      refund_policy: 'none',
+      shipping_label: 'Freight',
+      payment: {
+        pay_to: 'me',
+        bank_name: 'B',
+        account_name: 'A',
+        account_number: '1',
+        routing_number: '2',
+        method_note: 'n',
+        qr: { type: 'text', value: 'v' },
+      },
       features: { hosted_link: false, qr: true },
       invoice: { due_date: '2025-02-01', po_number: 'PO', tax_inclusive: true },
     });
@@ -39,23 +71,52 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
   });
 
   it('string values are never touched, even when they look like camelCase keys', () => {
-    const out = normaliseInvoiceInput({ notes: 'unitPrice taxRate', items: [{ description: 'dueDate' }], from: { name: 'camelCase Ltd' } });
-    expect(out).toEqual({ notes: 'unitPrice taxRate', items: [{ description: 'dueDate' }], from: { name: 'camelCase Ltd' } });
+    const out = normaliseInvoiceInput({
+      notes: 'unitPrice taxRate',
+      items: [{ description: 'dueDate' }],
+      from: { name: 'camelCase Ltd' },
+    });
+    expect(out).toEqual({
+      notes: 'unitPrice taxRate',
+      items: [{ description: 'dueDate' }],
+      from: { name: 'camelCase Ltd' },
+    });
   });
 
   it('flat top-level invoice metadata moves under invoice (snake and camel forms)', () => {
     const out = normaliseInvoiceInput({
-      number: 'A-1', date: '2025-01-01', dueDate: '2025-01-31', currency: 'EUR', language: 'de', title: 'Quote',
-      terms: 'Net 30', poNumber: 'PO-9', taxInclusive: true, items: [],
+      number: 'A-1',
+      date: '2025-01-01',
+      dueDate: '2025-01-31',
+      currency: 'EUR',
+      language: 'de',
+      title: 'Quote',
+      terms: 'Net 30',
+      poNumber: 'PO-9',
+      taxInclusive: true,
+      items: [],
     });
     expect(out).toEqual({
       items: [],
-      invoice: { number: 'A-1', date: '2025-01-01', due_date: '2025-01-31', currency: 'EUR', language: 'de', title: 'Quote', terms: 'Net 30', po_number: 'PO-9', tax_inclusive: true },
+      invoice: {
+        number: 'A-1',
+        date: '2025-01-01',
+        due_date: '2025-01-31',
+        currency: 'EUR',
+        language: 'de',
+        title: 'Quote',
+        terms: 'Net 30',
+        po_number: 'PO-9',
+        tax_inclusive: true,
+      },
     });
   });
 
   it('nested invoice metadata wins over flat fields', () => {
-    const out = normaliseInvoiceInput({ currency: 'EUR', language: 'fr', invoice: { currency: 'GBP' } }) as Record<string, unknown>;
+    const out = normaliseInvoiceInput({ currency: 'EUR', language: 'fr', invoice: { currency: 'GBP' } }) as Record<
+      string,
+      unknown
+    >;
     expect(out.invoice).toEqual({ currency: 'GBP', language: 'fr' });
     expect(out).not.toHaveProperty('currency');
   });
@@ -76,7 +137,10 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
     expect(normaliseInvoiceInput(null)).toBe(null);
     const arr = [1];
     expect(normaliseInvoiceInput(arr)).toBe(arr);
-    const out = normaliseInvoiceInput(JSON.parse('{"__proto__": {"polluted": true}, "from": {"name": "a"}}')) as Record<string, unknown>;
+    const out = normaliseInvoiceInput(JSON.parse('{"__proto__": {"polluted": true}, "from": {"name": "a"}}')) as Record<
+      string,
+      unknown
+    >;
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -88,7 +152,13 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
   });
 
   it('issue 10.10: unknown keys are dropped unconverted; the schema-derived field set knows every field', () => {
-    expect(normaliseInvoiceInput({ fooBarBaz: 1, from: { name: 'a', nickName: 'b' }, items: [{ unitPrice: 1, colourHint: 'x' }] })).toEqual({
+    expect(
+      normaliseInvoiceInput({
+        fooBarBaz: 1,
+        from: { name: 'a', nickName: 'b' },
+        items: [{ unitPrice: 1, colourHint: 'x' }],
+      }),
+    ).toEqual({
       from: { name: 'a' },
       items: [{ unit_price: 1 }],
     });
@@ -100,15 +170,30 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
 
   it('issue 10.10: an object with more keys than any request has, or a body past the key budget, is a validation_error before conversion', () => {
     const wide = Object.fromEntries(Array.from({ length: MAX_KEYS_PER_OBJECT + 1 }, (_, i) => [`someKey${i}`, i]));
-    expect(() => normaliseInvoiceInput({ from: wide })).toThrow(new InvoiceValidationError(`from: has ${MAX_KEYS_PER_OBJECT + 1} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`));
-    const many = Array.from({ length: 200 }, () => Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, i])));
+    expect(() => normaliseInvoiceInput({ from: wide })).toThrow(
+      new InvoiceValidationError(
+        `from: has ${MAX_KEYS_PER_OBJECT + 1} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
+      ),
+    );
+    const many = Array.from({ length: 200 }, () =>
+      Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, i])),
+    );
     expect(() => normaliseInvoiceInput({ items: many })).toThrow(/body: has more than 20000 keys/);
-    expect(parseInvoiceRequest({ from: wide })).toMatchObject({ ok: false, error: { code: 'validation_error', message: expect.stringMatching(/^from: has \d+ keys/) } });
+    expect(parseInvoiceRequest({ from: wide })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_error', message: expect.stringMatching(/^from: has \d+ keys/) },
+    });
   });
 
   it('issue 10.10: the review body (760,000 unique camelCase keys) is refused by the object bound, before any key is converted', () => {
     const body: Record<string, number> = {};
     for (let i = 0; i < 760_000; i++) body[`someCamelKey${i}`] = i;
-    expect(parseInvoiceRequest(body)).toEqual({ ok: false, error: { code: 'validation_error', message: `body: has 760000 keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}` } });
+    expect(parseInvoiceRequest(body)).toEqual({
+      ok: false,
+      error: {
+        code: 'validation_error',
+        message: `body: has 760000 keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
+      },
+    });
   });
 });

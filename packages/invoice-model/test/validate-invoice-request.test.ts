@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { formatIssuePath } from '../src/issue-messages.ts';
 import { parseInvoiceRequest } from '../src/validate-invoice-request.ts';
 
-const base = () => ({ from: { name: 'Acme' }, to: { name: 'Bob' }, items: [{ description: 'Work', quantity: 1, unit_price: 10 }] });
+const base = () => ({
+  from: { name: 'Acme' },
+  to: { name: 'Bob' },
+  items: [{ description: 'Work', quantity: 1, unit_price: 10 }],
+});
 
 function error(body: unknown) {
   const r = parseInvoiceRequest(body);
@@ -28,7 +32,12 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
   });
 
   it('accepts camelCase and flat input after normalisation', () => {
-    const r = parseInvoiceRequest({ ...base(), currency: 'EUR', dueDate: '2030-01-01', items: [{ description: 'x', unitPrice: 3, taxRate: 7.5 }] });
+    const r = parseInvoiceRequest({
+      ...base(),
+      currency: 'EUR',
+      dueDate: '2030-01-01',
+      items: [{ description: 'x', unitPrice: 3, taxRate: 7.5 }],
+    });
     expect(r.ok && r.value.invoice.currency).toBe('EUR');
     expect(r.ok && r.value.invoice.due_date).toBe('2030-01-01');
     expect(r.ok && r.value.items[0].unit_price).toBe(3);
@@ -64,15 +73,23 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
   it('D1: limits are named with the path and the rule', () => {
     const items = [1, 2, 3, 4].map(() => ({ description: 'x', unit_price: 1 }));
     items[3] = { description: 'x', unit_price: 1e12 + 1 };
-    expect(error({ ...base(), items })).toEqual({ code: 'validation_error', message: 'items[3].unit_price: must be at most 1000000000000' });
-    expect(error({ ...base(), items: [{ description: 'x', quantity: -1 }] }).message).toBe('items[0].quantity: must be at least 0');
-    expect(error({ ...base(), items: [{ description: 'x', unit_price: 1.1234567 }] }).message).toBe('items[0].unit_price: must have at most 6 decimal places');
+    expect(error({ ...base(), items })).toEqual({
+      code: 'validation_error',
+      message: 'items[3].unit_price: must be at most 1000000000000',
+    });
+    expect(error({ ...base(), items: [{ description: 'x', quantity: -1 }] }).message).toBe(
+      'items[0].quantity: must be at least 0',
+    );
+    expect(error({ ...base(), items: [{ description: 'x', unit_price: 1.1234567 }] }).message).toBe(
+      'items[0].unit_price: must have at most 6 decimal places',
+    );
     expect(error({ ...base(), global_tax: 101 }).message).toBe('global_tax: must be at most 100');
   });
 
   it('D1: numeric strings are a validation_error', () => {
     expect(error({ ...base(), items: [{ description: 'x', unit_price: '10' }] })).toEqual({
-      code: 'validation_error', message: 'items[0].unit_price: must be a number (numeric strings are not accepted)',
+      code: 'validation_error',
+      message: 'items[0].unit_price: must be a number (numeric strings are not accepted)',
     });
   });
 
@@ -80,53 +97,111 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
     expect(error({ to: { name: 'b' }, items: [{ description: 'x' }] }).message).toBe('from: is required');
     expect(error({ ...base(), from: {} }).message).toBe('from.name: is required');
     expect(error({ ...base(), items: [] }).message).toBe('items: must have at least 1 line item');
-    expect(error({ from: { name: 'a' }, to: { name: 'b' } }).message).toBe('items: is required and must be an array of line items');
+    expect(error({ from: { name: 'a' }, to: { name: 'b' } }).message).toBe(
+      'items: is required and must be an array of line items',
+    );
   });
 
   it('several issues are joined with "; " and capped at five', () => {
     const items = Array.from({ length: 8 }, () => ({ description: 'x', quantity: -1 }));
     const e = error({ ...base(), items });
-    expect(e.message.split('; ').slice(0, 5)).toEqual([0, 1, 2, 3, 4].map((i) => `items[${i}].quantity: must be at least 0`));
+    expect(e.message.split('; ').slice(0, 5)).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `items[${i}].quantity: must be at least 0`),
+    );
     expect(e.message.endsWith('; and 3 more issues')).toBe(true);
   });
 
   it('D1: tax_rate and taxes together, global_tax and global_taxes together are validation_errors naming the fields', () => {
-    expect(error({ ...base(), items: [{ description: 'x', tax_rate: 5, taxes: [{ rate: 1 }] }] }).message).toMatch(/^items\[0\]\.taxes: cannot be combined with tax_rate/);
-    expect(error({ ...base(), global_tax: 5, global_taxes: [{ rate: 1 }] }).message).toMatch(/^global_taxes: cannot be combined with global_tax/);
+    expect(error({ ...base(), items: [{ description: 'x', tax_rate: 5, taxes: [{ rate: 1 }] }] }).message).toMatch(
+      /^items\[0\]\.taxes: cannot be combined with tax_rate/,
+    );
+    expect(error({ ...base(), global_tax: 5, global_taxes: [{ rate: 1 }] }).message).toMatch(
+      /^global_taxes: cannot be combined with global_tax/,
+    );
   });
 
   it('D1 step 5: the same tax component twice in one list is a validation_error naming the duplicate', () => {
-    expect(error({ ...base(), items: [{ description: 'x', taxes: [{ name: 'VAT', rate: 19 }, { name: 'VAT', rate: 19 }] }] }).message)
-      .toBe('items[0].taxes[1]: duplicates items[0].taxes[0] (same name and rate)');
-    expect(error({ ...base(), global_taxes: [{ rate: 5 }, { name: 'X', rate: 1 }, { rate: 5 }] }).message).toBe('global_taxes[2]: duplicates global_taxes[0] (same name and rate)');
-    expect(parseInvoiceRequest({ ...base(), global_taxes: [{ name: 'VAT', rate: 5 }, { name: 'VAT', rate: 10 }] }).ok).toBe(true);
+    expect(
+      error({
+        ...base(),
+        items: [
+          {
+            description: 'x',
+            taxes: [
+              { name: 'VAT', rate: 19 },
+              { name: 'VAT', rate: 19 },
+            ],
+          },
+        ],
+      }).message,
+    ).toBe('items[0].taxes[1]: duplicates items[0].taxes[0] (same name and rate)');
+    expect(error({ ...base(), global_taxes: [{ rate: 5 }, { name: 'X', rate: 1 }, { rate: 5 }] }).message).toBe(
+      'global_taxes[2]: duplicates global_taxes[0] (same name and rate)',
+    );
+    expect(
+      parseInvoiceRequest({
+        ...base(),
+        global_taxes: [
+          { name: 'VAT', rate: 5 },
+          { name: 'VAT', rate: 10 },
+        ],
+      }).ok,
+    ).toBe(true);
   });
 
   it('D1 step 1: a line amount discount above the line gross is a validation_error naming items[i].discount', () => {
-    const e = error({ ...base(), items: [{ description: 'a', unit_price: 1 }, { description: 'x', quantity: 2, unit_price: 2.5, discount: 5.01, discount_type: 'amount' }] });
-    expect(e).toEqual({ code: 'validation_error', message: 'items[1].discount: must be at most the line gross 5 (quantity × unit_price) when discount_type is amount' });
-    expect(parseInvoiceRequest({ ...base(), items: [{ description: 'x', quantity: 2, unit_price: 2.5, discount: 5, discount_type: 'amount' }] }).ok).toBe(true);
+    const e = error({
+      ...base(),
+      items: [
+        { description: 'a', unit_price: 1 },
+        { description: 'x', quantity: 2, unit_price: 2.5, discount: 5.01, discount_type: 'amount' },
+      ],
+    });
+    expect(e).toEqual({
+      code: 'validation_error',
+      message:
+        'items[1].discount: must be at most the line gross 5 (quantity × unit_price) when discount_type is amount',
+    });
+    expect(
+      parseInvoiceRequest({
+        ...base(),
+        items: [{ description: 'x', quantity: 2, unit_price: 2.5, discount: 5, discount_type: 'amount' }],
+      }).ok,
+    ).toBe(true);
   });
 
   it('D1: a percent discount above 100 is a validation_error', () => {
-    expect(error({ ...base(), items: [{ description: 'x', unit_price: 1, discount: 101 }] }).message).toBe('items[0].discount: must be at most 100 when discount_type is percent');
+    expect(error({ ...base(), items: [{ description: 'x', unit_price: 1, discount: 101 }] }).message).toBe(
+      'items[0].discount: must be at most 100 when discount_type is percent',
+    );
   });
 
   it('D1 step 3: a global amount discount above the subtotal is a validation_error naming global_discount', () => {
     expect(error({ ...base(), global_discount: 10.01, global_discount_type: 'amount' })).toEqual({
-      code: 'validation_error', message: 'global_discount: must be at most the subtotal 10.00 when global_discount_type is amount',
+      code: 'validation_error',
+      message: 'global_discount: must be at most the subtotal 10.00 when global_discount_type is amount',
     });
     expect(parseInvoiceRequest({ ...base(), global_discount: 10, global_discount_type: 'amount' }).ok).toBe(true);
   });
 
   it('D13: a due_date before the date is a validation_error', () => {
-    expect(error({ ...base(), invoice: { date: '2025-03-02', due_date: '2025-03-01' } }).message).toBe('invoice.due_date: must not be before invoice.date (2025-03-02)');
-    expect(error({ ...base(), invoice: { date: '2025-02-30' } }).message).toBe('invoice.date: must be a calendar date in the form YYYY-MM-DD');
+    expect(error({ ...base(), invoice: { date: '2025-03-02', due_date: '2025-03-01' } }).message).toBe(
+      'invoice.due_date: must not be before invoice.date (2025-03-02)',
+    );
+    expect(error({ ...base(), invoice: { date: '2025-02-30' } }).message).toBe(
+      'invoice.date: must be a calendar date in the form YYYY-MM-DD',
+    );
   });
 });
 
 describe('structured address fields on from, to and ship_to', () => {
-  const address = { street: 'Keizersgracht 1', postal_code: '1015 CJ', city: 'Amsterdam', state: 'Noord-Holland', country: 'NL' };
+  const address = {
+    street: 'Keizersgracht 1',
+    postal_code: '1015 CJ',
+    city: 'Amsterdam',
+    state: 'Noord-Holland',
+    country: 'NL',
+  };
 
   it('are accepted beside the free-text address, in snake_case and camelCase; the country is trimmed and upper-cased', () => {
     const r = parseInvoiceRequest({
@@ -137,16 +212,32 @@ describe('structured address fields on from, to and ship_to', () => {
     });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.from).toEqual({ name: 'Acme', address: 'Keizersgracht 1', ...address });
-    expect(r.value.to).toEqual({ name: 'Bob', street: 'Main St 1', postal_code: '10001', city: 'New York', state: 'NY', country: 'US' });
+    expect(r.value.to).toEqual({
+      name: 'Bob',
+      street: 'Main St 1',
+      postal_code: '10001',
+      city: 'New York',
+      state: 'NY',
+      country: 'US',
+    });
     expect(r.value.ship_to).toEqual({ name: 'Dock', postal_code: '3011', country: 'NL' });
   });
 
   it('a country that is not an assigned ISO 3166-1 alpha-2 code is a validation_error naming the field', () => {
-    expect(error({ ...base(), to: { name: 'Bob', country: 'XX' } })).toEqual({ code: 'validation_error', message: 'to.country: must be an ISO 3166-1 alpha-2 country code' });
-    expect(error({ ...base(), from: { name: 'A', country: 'Germany' } }).message).toBe('from.country: must be an ISO 3166-1 alpha-2 country code');
-    expect(error({ ...base(), ship_to: { country: 'DEU' } }).message).toBe('ship_to.country: must be an ISO 3166-1 alpha-2 country code');
+    expect(error({ ...base(), to: { name: 'Bob', country: 'XX' } })).toEqual({
+      code: 'validation_error',
+      message: 'to.country: must be an ISO 3166-1 alpha-2 country code',
+    });
+    expect(error({ ...base(), from: { name: 'A', country: 'Germany' } }).message).toBe(
+      'from.country: must be an ISO 3166-1 alpha-2 country code',
+    );
+    expect(error({ ...base(), ship_to: { country: 'DEU' } }).message).toBe(
+      'ship_to.country: must be an ISO 3166-1 alpha-2 country code',
+    );
     expect(error({ ...base(), to: { name: 'Bob', country: 49 } }).message).toBe('to.country: must be a string');
-    expect(error({ ...base(), to: { name: 'Bob', city: 'x'.repeat(501) } }).message).toBe('to.city: must be at most 500 characters');
+    expect(error({ ...base(), to: { name: 'Bob', city: 'x'.repeat(501) } }).message).toBe(
+      'to.city: must be at most 500 characters',
+    );
   });
 
   it('an empty country counts as not given', () => {

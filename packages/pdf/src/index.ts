@@ -1,7 +1,7 @@
-export { renderInvoicePdf, type RenderInvoiceOptions } from './render-invoice-pdf.ts';
-export { loadFontSet, type FontSet } from './text/font-set.ts';
-export { TEMPLATES } from './templates/registry.ts';
-export { detectImageType, type ImageType } from './images/image-type.ts';
+export { ImageEmbedError } from './images/embed-image.ts';
 export { inspectImage } from './images/image-header.ts';
 export { IMAGE_LIMITS } from './images/image-limits.ts';
-export { ImageEmbedError } from './images/embed-image.ts';
+export { detectImageType, type ImageType } from './images/image-type.ts';
+export { type RenderInvoiceOptions, renderInvoicePdf } from './render-invoice-pdf.ts';
+export { TEMPLATES } from './templates/registry.ts';
+export { type FontSet, loadFontSet } from './text/font-set.ts';

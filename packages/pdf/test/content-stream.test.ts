@@ -28,11 +28,20 @@ describe('content streams written as text', () => {
 
   it('the page content of a rendered invoice is valid PDF syntax with short numbers (qpdf parses every operator); text lines share text objects', async () => {
     const invoice = resolve(fullInvoice('de', 'classic', { items: manyItems(30, 'de') }));
-    const file = writePdf('content-stream-de', await renderInvoicePdf(invoice, { fonts: fonts(), qr: { text: 'https://invoices.example/api/i/x?t=y' } }));
+    const file = writePdf(
+      'content-stream-de',
+      await renderInvoicePdf(invoice, { fonts: fonts(), qr: { text: 'https://invoices.example/api/i/x?t=y' } }),
+    );
     expect(qpdfCheck(file).ok).toBe(true);
     // --normalize-content tokenises every content stream: a malformed operator or number would warn (exit 3)
-    const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', '--normalize-content=y', file, '-'], { encoding: 'latin1', maxBuffer: 1 << 26 });
-    const pages = qdf.split('%% Contents for page ').slice(1).map((s) => s.slice(s.indexOf('stream\n') + 7, s.indexOf('endstream')));
+    const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', '--normalize-content=y', file, '-'], {
+      encoding: 'latin1',
+      maxBuffer: 1 << 26,
+    });
+    const pages = qdf
+      .split('%% Contents for page ')
+      .slice(1)
+      .map((s) => s.slice(s.indexOf('stream\n') + 7, s.indexOf('endstream')));
     expect(pages.length).toBeGreaterThanOrEqual(2);
     // every number but the QR's module scale (a cm matrix with 6 decimals, so the symbol does not drift) and colours
     const all = pages.join('\n').split('\n');

@@ -9,7 +9,13 @@ import { fonts } from './helpers/invoice-fixtures.ts';
 const fontSet = fonts();
 
 async function canvas(language = 'en'): Promise<Canvas> {
-  const doc = await createInvoiceDocument({ title: 't', author: 'a', subject: 's', language, creationDate: new Date(0) });
+  const doc = await createInvoiceDocument({
+    title: 't',
+    author: 'a',
+    subject: 's',
+    language,
+    creationDate: new Date(0),
+  });
   const c = new Canvas(doc, createTextEngine(doc, fontSet, { language }), language === 'ar' ? 'rtl' : 'ltr', language);
   c.addPage();
   return c;
@@ -52,7 +58,8 @@ describe('styleToFit / fitLines: display text shrinks before it is broken', () =
 describe('fitOneLine: one-line boxes shrink, then cut with an ellipsis', () => {
   it.each(['en', 'ar'])('%s: the result always fits and keeps the start of the text', async (language) => {
     const c = await canvas(language);
-    const text = language === 'ar' ? 'شركة الخليج للتجارة العامة والمقاولات '.repeat(4) : `INVOICE ${'0123456789'.repeat(12)}`;
+    const text =
+      language === 'ar' ? 'شركة الخليج للتجارة العامة والمقاولات '.repeat(4) : `INVOICE ${'0123456789'.repeat(12)}`;
     const small = fitOneLine(c, 'INVOICE 42', 200, style, 0.85);
     expect(small).toEqual({ text: 'INVOICE 42', style });
     const cut = fitOneLine(c, text, 200, style, 0.85);

@@ -17,7 +17,12 @@ function diffRatio(a: PNG, b: PNG): number {
   if (a.width !== b.width || a.height !== b.height) return 1;
   let diff = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.abs(a.data[i] - b.data[i]) > 40 || Math.abs(a.data[i + 1] - b.data[i + 1]) > 40 || Math.abs(a.data[i + 2] - b.data[i + 2]) > 40) diff++;
+    if (
+      Math.abs(a.data[i] - b.data[i]) > 40
+      || Math.abs(a.data[i + 1] - b.data[i + 1]) > 40
+      || Math.abs(a.data[i + 2] - b.data[i + 2]) > 40
+    )
+      diff++;
   }
   return diff / (a.width * a.height);
 }
@@ -29,20 +34,29 @@ const references = [
 ];
 
 describe('issue 4: golden images of reference invoices (UPDATE_GOLDEN=1 regenerates)', () => {
-  it.each(references)('$name matches its reference render within 0.5 % of pixels', async ({ name, language, template }) => {
-    const bytes = await renderInvoicePdf(resolve(fullInvoice(language, template)), { fonts: fonts(), qr: { text: 'https://invoices.example/api/i/golden?t=reference' } });
-    const actual = renderPng(writePdf(`golden-${name}`, bytes), 1, DPI);
-    const file = path.join(GOLDEN, `${name}.png`);
-    if (UPDATE) writeFileSync(file, PNG.sync.write(actual));
-    expect(existsSync(file), `missing ${file}: run with UPDATE_GOLDEN=1 once`).toBe(true);
-    const expected = PNG.sync.read(readFileSync(file));
-    expect(diffRatio(actual, expected)).toBeLessThan(MAX_DIFF);
-  });
+  it.each(references)(
+    '$name matches its reference render within 0.5 % of pixels',
+    async ({ name, language, template }) => {
+      const bytes = await renderInvoicePdf(resolve(fullInvoice(language, template)), {
+        fonts: fonts(),
+        qr: { text: 'https://invoices.example/api/i/golden?t=reference' },
+      });
+      const actual = renderPng(writePdf(`golden-${name}`, bytes), 1, DPI);
+      const file = path.join(GOLDEN, `${name}.png`);
+      if (UPDATE) writeFileSync(file, PNG.sync.write(actual));
+      expect(existsSync(file), `missing ${file}: run with UPDATE_GOLDEN=1 once`).toBe(true);
+      const expected = PNG.sync.read(readFileSync(file));
+      expect(diffRatio(actual, expected)).toBeLessThan(MAX_DIFF);
+    },
+  );
 
   it('the comparison catches a layout regression: two more address lines shift everything below', async () => {
     const body = fullInvoice('en', 'classic');
     const to = { ...(body.to as Record<string, unknown>), address: 'Hauptstraße 5\nBuilding C\nFloor 3\n10115 London' };
-    const moved = await renderInvoicePdf(resolve({ ...body, to }), { fonts: fonts(), qr: { text: 'https://invoices.example/api/i/golden?t=reference' } });
+    const moved = await renderInvoicePdf(resolve({ ...body, to }), {
+      fonts: fonts(),
+      qr: { text: 'https://invoices.example/api/i/golden?t=reference' },
+    });
     const expected = PNG.sync.read(readFileSync(path.join(GOLDEN, 'classic-en.png')));
     expect(diffRatio(renderPng(writePdf('golden-moved', moved), 1, DPI), expected)).toBeGreaterThan(MAX_DIFF);
   });

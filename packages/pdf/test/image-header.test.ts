@@ -6,7 +6,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { embedImage } from '../src/images/embed-image.ts';
 import { inspectImage } from '../src/images/image-header.ts';
 import { IMAGE_LIMITS } from '../src/images/image-limits.ts';
-import { concat, ihdr, jpegFile, jpegSegment, pngChunk, pngFile, pngHeaderOnly, scanlines } from './helpers/crafted-images.ts';
+import {
+  concat,
+  ihdr,
+  jpegFile,
+  jpegSegment,
+  pngChunk,
+  pngFile,
+  pngHeaderOnly,
+  scanlines,
+} from './helpers/crafted-images.ts';
 import { sampleLogoPng, sampleSignaturePng } from './helpers/sample-images.ts';
 
 function problem(bytes: Uint8Array) {
@@ -29,10 +38,20 @@ function inflatedIdat(bytes: Uint8Array): number {
 describe('H3: PNG headers', () => {
   it('reads real PNGs (pngjs, all colour types and depths) and predicts exactly what their data inflates to', () => {
     const samples = [sampleLogoPng(), sampleSignaturePng()];
-    for (const [colorType, bitDepth] of [[0, 8], [0, 16], [2, 8], [2, 16], [4, 8], [6, 8], [6, 16]] as const) {
+    for (const [colorType, bitDepth] of [
+      [0, 8],
+      [0, 16],
+      [2, 8],
+      [2, 16],
+      [4, 8],
+      [6, 8],
+      [6, 16],
+    ] as const) {
       const png = new PNG({ width: 37, height: 11, colorType, bitDepth, inputColorType: 6, inputHasAlpha: true });
       png.data.fill(200);
-      samples.push(new Uint8Array(PNG.sync.write(png, { colorType, bitDepth, inputColorType: 6, inputHasAlpha: true })));
+      samples.push(
+        new Uint8Array(PNG.sync.write(png, { colorType, bitDepth, inputColorType: 6, inputHasAlpha: true })),
+      );
     }
     for (const bytes of samples) {
       const h = header(bytes);
@@ -48,19 +67,28 @@ describe('H3: PNG headers', () => {
     [9, 17, 1, 0],
     [5, 3, 16, 6],
     [8, 8, 4, 3],
-  ])('predicts the Adam7 data size of an interlaced %i×%i PNG (depth %i, colour %i), which pdf-lib then decodes', async (w, h, depth, colourType) => {
-    const before = colourType === 3 ? [pngChunk('PLTE', [0, 0, 0, 255, 255, 255])] : [];
-    const bytes = pngFile({ width: w, height: h, depth, colourType, interlace: 1, before });
-    expect(header(bytes).pngData!.inflatedBytes).toBe(inflatedIdat(bytes));
-    const doc = await PDFDocument.create();
-    await expect(doc.embedPng(bytes)).resolves.toMatchObject({ width: w, height: h });
-  });
+  ])(
+    'predicts the Adam7 data size of an interlaced %i×%i PNG (depth %i, colour %i), which pdf-lib then decodes',
+    async (w, h, depth, colourType) => {
+      const before = colourType === 3 ? [pngChunk('PLTE', [0, 0, 0, 255, 255, 255])] : [];
+      const bytes = pngFile({ width: w, height: h, depth, colourType, interlace: 1, before });
+      expect(header(bytes).pngData!.inflatedBytes).toBe(inflatedIdat(bytes));
+      const doc = await PDFDocument.create();
+      await expect(doc.embedPng(bytes)).resolves.toMatchObject({ width: w, height: h });
+    },
+  );
 
   it('refuses a 33-byte header claiming 3000×3000 pixels, before looking at anything else', () => {
     const bytes = pngHeaderOnly(3000, 3000);
     expect(bytes.length).toBe(33);
     const r = inspectImage(bytes);
-    expect(r).toEqual({ ok: false, problem: 'too-large', message: expect.stringMatching(/^is 3000×3000 pixels; an image may be at most 4096 pixels a side, a PNG at most 2 megapixels/) });
+    expect(r).toEqual({
+      ok: false,
+      problem: 'too-large',
+      message: expect.stringMatching(
+        /^is 3000×3000 pixels; an image may be at most 4096 pixels a side, a PNG at most 2 megapixels/,
+      ),
+    });
     // the 35-byte variant of the issue (two stray bytes after IHDR) too
     expect(problem(concat(bytes, [0, 0]))).toBe('too-large');
   });
@@ -77,31 +105,67 @@ describe('H3: PNG headers', () => {
   it('refuses every truncation of a valid PNG', () => {
     const bytes = sampleSignaturePng();
     expect(problem(bytes)).toBe('ok');
-    for (let n = 0; n < bytes.length; n += n < 64 ? 1 : 97) expect(problem(bytes.subarray(0, n)), `first ${n} bytes`).not.toBe('ok');
+    for (let n = 0; n < bytes.length; n += n < 64 ? 1 : 97)
+      expect(problem(bytes.subarray(0, n)), `first ${n} bytes`).not.toBe('ok');
     expect(problem(bytes.subarray(0, bytes.length - 1))).toBe('damaged');
   });
 
   it.each([
-    ['a wrong IHDR CRC', () => { const b = pngFile({ width: 4, height: 4 }); b[29] ^= 1; return b; }],
-    ['an IHDR of the wrong length', () => concat(pngHeaderOnly(4, 4).subarray(0, 8), pngChunk('IHDR', new Uint8Array(12)), pngChunk('IEND'))],
-    ['IDAT before IHDR', () => concat(pngHeaderOnly(1, 1).subarray(0, 8), pngChunk('IDAT', [1]), ihdr(1, 1), pngChunk('IEND'))],
+    [
+      'a wrong IHDR CRC',
+      () => {
+        const b = pngFile({ width: 4, height: 4 });
+        b[29] ^= 1;
+        return b;
+      },
+    ],
+    [
+      'an IHDR of the wrong length',
+      () => concat(pngHeaderOnly(4, 4).subarray(0, 8), pngChunk('IHDR', new Uint8Array(12)), pngChunk('IEND')),
+    ],
+    [
+      'IDAT before IHDR',
+      () => concat(pngHeaderOnly(1, 1).subarray(0, 8), pngChunk('IDAT', [1]), ihdr(1, 1), pngChunk('IEND')),
+    ],
     ['a second IHDR', () => pngFile({ width: 4, height: 4, before: [ihdr(4, 4)] })],
-    ['colour type 2 at depth 4', () => pngFile({ width: 4, height: 4, depth: 4, colourType: 2, idat: new Uint8Array([1]) })],
+    [
+      'colour type 2 at depth 4',
+      () => pngFile({ width: 4, height: 4, depth: 4, colourType: 2, idat: new Uint8Array([1]) }),
+    ],
     ['colour type 5', () => pngFile({ width: 4, height: 4, colourType: 5, idat: new Uint8Array([1]) })],
     ['interlace method 2', () => pngFile({ width: 4, height: 4, interlace: 2, idat: new Uint8Array([1]) })],
     ['a zero width', () => pngFile({ width: 0, height: 4, idat: new Uint8Array([1]) })],
     ['no IDAT', () => concat(pngHeaderOnly(4, 4), pngChunk('IEND'))],
     ['no IEND', () => pngFile({ width: 4, height: 4, iend: false })],
     ['a palette image without PLTE', () => pngFile({ width: 4, height: 4, depth: 8, colourType: 3 })],
-    ['a chunk longer than the file', () => concat(pngHeaderOnly(4, 4), [0, 0, 0x10, 0], Array.from('IDAT', (c) => c.charCodeAt(0)), new Uint8Array(100))],
+    [
+      'a chunk longer than the file',
+      () =>
+        concat(
+          pngHeaderOnly(4, 4),
+          [0, 0, 0x10, 0],
+          Array.from('IDAT', (c) => c.charCodeAt(0)),
+          new Uint8Array(100),
+        ),
+    ],
     ['a chunk type that is not letters', () => pngFile({ width: 4, height: 4, before: [pngChunk('ab1d', [1])] })],
   ])('calls a PNG with %s damaged', (_, make) => {
     expect(problem(make())).toBe('damaged');
   });
 
   it('refuses animated and Apple-optimised PNGs, which pdf-lib cannot embed', () => {
-    expect(problem(pngFile({ width: 4, height: 4, before: [pngChunk('acTL', [0, 0, 0, 1, 0, 0, 0, 0])] }))).toBe('unsupported');
-    expect(problem(concat(pngHeaderOnly(4, 4).subarray(0, 8), pngChunk('CgBI', [0, 0, 0, 0]), pngFile({ width: 4, height: 4 }).subarray(8)))).not.toBe('ok');
+    expect(problem(pngFile({ width: 4, height: 4, before: [pngChunk('acTL', [0, 0, 0, 1, 0, 0, 0, 0])] }))).toBe(
+      'unsupported',
+    );
+    expect(
+      problem(
+        concat(
+          pngHeaderOnly(4, 4).subarray(0, 8),
+          pngChunk('CgBI', [0, 0, 0, 0]),
+          pngFile({ width: 4, height: 4 }).subarray(8),
+        ),
+      ),
+    ).not.toBe('ok');
   });
 });
 
@@ -121,7 +185,11 @@ describe('H3: PNG data must inflate to exactly what the header implies', () => {
     const bomb = pngFile({ width: 100, height: 100, idat: data });
     expect(bomb.length).toBeLessThan(100_000);
     const started = performance.now();
-    expect(inspectImage(bomb)).toEqual({ ok: false, problem: 'damaged', message: expect.stringMatching(/^is not a complete PNG image/) });
+    expect(inspectImage(bomb)).toEqual({
+      ok: false,
+      problem: 'damaged',
+      message: expect.stringMatching(/^is not a complete PNG image/),
+    });
     expect(performance.now() - started).toBeLessThan(500);
     // and one at the pixel limit, which may inflate to 8 MiB but not beyond
     expect(problem(pngFile({ width: 2048, height: 1024, idat: data }))).toBe('damaged');
@@ -131,7 +199,13 @@ describe('H3: PNG data must inflate to exactly what the header implies', () => {
     ['one byte too few', () => pngFile({ width: 40, height: 30, idat: deflateSync(rgba(40, 30, -1)) })],
     ['one byte too many', () => pngFile({ width: 40, height: 30, idat: deflateSync(rgba(40, 30, 1)) })],
     ['no zlib stream at all', () => pngFile({ width: 40, height: 30, idat: new Uint8Array([0, 0, 1, 2]) })],
-    ['a cut zlib stream', () => { const d = deflateSync(rgba(40, 30)); return pngFile({ width: 40, height: 30, idat: d.subarray(0, d.length - 6) }); }],
+    [
+      'a cut zlib stream',
+      () => {
+        const d = deflateSync(rgba(40, 30));
+        return pngFile({ width: 40, height: 30, idat: d.subarray(0, d.length - 6) });
+      },
+    ],
     ['an empty zlib stream', () => pngFile({ width: 40, height: 30, idat: deflateSync(new Uint8Array(0)) })],
   ])('a PNG with a sound header and %s is refused', (_, make) => {
     expect(problem(make())).toBe('damaged');
@@ -139,7 +213,9 @@ describe('H3: PNG data must inflate to exactly what the header implies', () => {
 
   it('reads data split over many IDAT chunks', () => {
     const d = deflateSync(rgba(64, 64));
-    const parts = Array.from({ length: Math.ceil(d.length / 7) }, (_, i) => pngChunk('IDAT', d.subarray(i * 7, i * 7 + 7)));
+    const parts = Array.from({ length: Math.ceil(d.length / 7) }, (_, i) =>
+      pngChunk('IDAT', d.subarray(i * 7, i * 7 + 7)),
+    );
     const bytes = concat(pngHeaderOnly(64, 64), ...parts, pngChunk('IEND'));
     expect(header(bytes).pngData!.parts).toHaveLength(parts.length);
     expect(problem(bytes)).toBe('ok');
@@ -148,7 +224,12 @@ describe('H3: PNG data must inflate to exactly what the header implies', () => {
 
 describe('H3: JPEG headers', () => {
   it('reads the frame header of a crafted JPEG, as pdf-lib reads it', async () => {
-    for (const [w, h, components] of [[16, 8, 3], [1, 1, 1], [4096, 4096, 3], [300, 100, 4]]) {
+    for (const [w, h, components] of [
+      [16, 8, 3],
+      [1, 1, 1],
+      [4096, 4096, 3],
+      [300, 100, 4],
+    ]) {
       const bytes = jpegFile({ width: w, height: h, components });
       expect(header(bytes)).toEqual({ type: 'jpeg', width: w, height: h });
       const doc = await PDFDocument.create();
@@ -157,7 +238,9 @@ describe('H3: JPEG headers', () => {
   });
 
   it('finds a frame header after 2 000 segments, and progressive frames', () => {
-    const many = Array.from({ length: 2000 }, (_, i) => (i % 2 ? jpegSegment(0xfe, [0x41, 0x42]) : jpegSegment(0xe1, new Uint8Array(40))));
+    const many = Array.from({ length: 2000 }, (_, i) =>
+      i % 2 ? jpegSegment(0xfe, [0x41, 0x42]) : jpegSegment(0xe1, new Uint8Array(40)),
+    );
     expect(header(jpegFile({ width: 640, height: 480, before: many }))).toMatchObject({ width: 640, height: 480 });
     expect(header(jpegFile({ width: 64, height: 48, frameMarker: 0xc2 }))).toMatchObject({ width: 64, height: 48 });
     expect(header(jpegFile({ width: 64, height: 48, frameMarker: 0xc1 }))).toMatchObject({ width: 64, height: 48 });
@@ -182,15 +265,31 @@ describe('H3: JPEG headers', () => {
   it.each([
     ['no EOI', () => jpegFile({ width: 8, height: 8, eoi: false })],
     ['a segment longer than the file', () => concat([0xff, 0xd8], [0xff, 0xe0, 0x40, 0x00], new Uint8Array(10))],
-    ['a segment length below 2', () => concat([0xff, 0xd8], [0xff, 0xe0, 0x00, 0x01], jpegFile({ width: 8, height: 8 }).subarray(2))],
-    ['a scan before the frame header', () => concat([0xff, 0xd8], jpegSegment(0xda, [1, 1, 0, 0, 63, 0]), [0, 0xff, 0xd9])],
+    [
+      'a segment length below 2',
+      () => concat([0xff, 0xd8], [0xff, 0xe0, 0x00, 0x01], jpegFile({ width: 8, height: 8 }).subarray(2)),
+    ],
+    [
+      'a scan before the frame header',
+      () => concat([0xff, 0xd8], jpegSegment(0xda, [1, 1, 0, 0, 63, 0]), [0, 0xff, 0xd9]),
+    ],
     ['EOI right after SOI', () => Uint8Array.from([0xff, 0xd8, 0xff, 0xd9])],
-    ['fill bytes before the frame header', () => concat([0xff, 0xd8, 0xff], jpegFile({ width: 8, height: 8 }).subarray(2))],
-    ['a restart marker before the frame header', () => concat([0xff, 0xd8, 0xff, 0xd0], jpegFile({ width: 8, height: 8 }).subarray(2))],
+    [
+      'fill bytes before the frame header',
+      () => concat([0xff, 0xd8, 0xff], jpegFile({ width: 8, height: 8 }).subarray(2)),
+    ],
+    [
+      'a restart marker before the frame header',
+      () => concat([0xff, 0xd8, 0xff, 0xd0], jpegFile({ width: 8, height: 8 }).subarray(2)),
+    ],
     ['a second SOI', () => concat([0xff, 0xd8], jpegFile({ width: 8, height: 8 }))],
     ['two components', () => jpegFile({ width: 8, height: 8, components: 2 })],
     ['a zero height', () => jpegFile({ width: 8, height: 0 })],
-    ['bytes that are not a marker', () => concat([0xff, 0xd8], jpegSegment(0xe0, [1, 2]), [0x00, 0x00], jpegFile({ width: 8, height: 8 }).subarray(2))],
+    [
+      'bytes that are not a marker',
+      () =>
+        concat([0xff, 0xd8], jpegSegment(0xe0, [1, 2]), [0x00, 0x00], jpegFile({ width: 8, height: 8 }).subarray(2)),
+    ],
   ])('calls a JPEG with %s damaged', (_, make) => {
     expect(problem(make())).toBe('damaged');
   });
@@ -199,7 +298,10 @@ describe('H3: JPEG headers', () => {
     ['lossless (SOF3)', () => jpegFile({ width: 8, height: 8, frameMarker: 0xc3 })],
     ['arithmetic-coded (SOF9)', () => jpegFile({ width: 8, height: 8, frameMarker: 0xc9 })],
     ['hierarchical (SOF5)', () => jpegFile({ width: 8, height: 8, frameMarker: 0xc5 })],
-    ['a DAC segment before the frame header', () => jpegFile({ width: 8, height: 8, before: [jpegSegment(0xcc, [0, 0x10])] })],
+    [
+      'a DAC segment before the frame header',
+      () => jpegFile({ width: 8, height: 8, before: [jpegSegment(0xcc, [0, 0x10])] }),
+    ],
     ['12-bit samples', () => jpegFile({ width: 8, height: 8, frameMarker: 0xc1, precision: 12 })],
   ])('refuses a %s JPEG, which pdf-lib would misread', (_, make) => {
     expect(problem(make())).toBe('unsupported');
@@ -211,8 +313,14 @@ describe('H3: embedding', () => {
     const doc = await PDFDocument.create();
     const png = vi.spyOn(doc, 'embedPng');
     const jpg = vi.spyOn(doc, 'embedJpg');
-    await expect(embedImage(doc, pngHeaderOnly(3000, 3000), 'logo', 'fail')).rejects.toMatchObject({ name: 'ImageEmbedError', slot: 'logo', problem: expect.stringContaining('3000×3000') });
-    await expect(embedImage(doc, jpegFile({ width: 8, height: 8, eoi: false }), 'signature', 'fail')).rejects.toMatchObject({ slot: 'signature', problem: expect.stringContaining('truncated') });
+    await expect(embedImage(doc, pngHeaderOnly(3000, 3000), 'logo', 'fail')).rejects.toMatchObject({
+      name: 'ImageEmbedError',
+      slot: 'logo',
+      problem: expect.stringContaining('3000×3000'),
+    });
+    await expect(
+      embedImage(doc, jpegFile({ width: 8, height: 8, eoi: false }), 'signature', 'fail'),
+    ).rejects.toMatchObject({ slot: 'signature', problem: expect.stringContaining('truncated') });
     await expect(embedImage(doc, pngHeaderOnly(3000, 3000), 'logo', 'omit')).resolves.toBeNull();
     expect(png).not.toHaveBeenCalled();
     expect(jpg).not.toHaveBeenCalled();
@@ -226,8 +334,14 @@ describe('H3: embedding', () => {
     const doc2 = await PDFDocument.create();
     // (inspectImage refuses it first; past that check, pdf-lib's own failure is caught the same way)
     vi.spyOn(doc2, 'embedPng').mockRejectedValue(new Error('invalid zlib data'));
-    await expect(embedImage(doc2, pngFile({ width: 16, height: 16 }), 'logo', 'fail')).rejects.toMatchObject({ slot: 'logo', problem: 'could not be decoded (a damaged or unsupported PNG or JPEG)' });
-    await expect(embedImage(doc, bytes, 'logo', 'fail')).rejects.toMatchObject({ slot: 'logo', problem: expect.stringMatching(/^is not a complete PNG image/) });
+    await expect(embedImage(doc2, pngFile({ width: 16, height: 16 }), 'logo', 'fail')).rejects.toMatchObject({
+      slot: 'logo',
+      problem: 'could not be decoded (a damaged or unsupported PNG or JPEG)',
+    });
+    await expect(embedImage(doc, bytes, 'logo', 'fail')).rejects.toMatchObject({
+      slot: 'logo',
+      problem: expect.stringMatching(/^is not a complete PNG image/),
+    });
     await expect(embedImage(doc, bytes, 'logo', 'omit')).resolves.toBeNull();
   });
 });

@@ -9,7 +9,10 @@ import { fonts, fullInvoice, manyItems, resolve } from './helpers/invoice-fixtur
 import { overlappingWords, pdfInfo, pdfText, squash, wordBoxes, writePdf } from './helpers/poppler.ts';
 
 async function render(name: string, body: Record<string, unknown>) {
-  const bytes = await renderInvoicePdf(resolve(body), { fonts: fonts(), qr: { text: 'https://invoices.example/i/x?t=y' } });
+  const bytes = await renderInvoicePdf(resolve(body), {
+    fonts: fonts(),
+    qr: { text: 'https://invoices.example/i/x?t=y' },
+  });
   return writePdf(name, bytes);
 }
 
@@ -45,7 +48,8 @@ describe('issue 4: long invoices flow over pages', () => {
   it('the totals block stays together on one page', async () => {
     const file = await render('paginate-totals-en', fullInvoice('en', 'navy', { items: manyItems(100) }));
     const pages = Number(pdfInfo(file).Pages);
-    const pageWith = (s: string) => Array.from({ length: pages }, (_, i) => i + 1).filter((p) => pdfText(file, { first: p, last: p }).includes(s));
+    const pageWith = (s: string) =>
+      Array.from({ length: pages }, (_, i) => i + 1).filter((p) => pdfText(file, { first: p, last: p }).includes(s));
     expect(pageWith('Subtotal')).toEqual(pageWith('Balance due'));
     expect(pageWith('Subtotal')).toHaveLength(1);
   });
@@ -60,13 +64,29 @@ describe('issue 4: long invoices flow over pages', () => {
       to: { name: 'Kunde GmbH', address: long5000.replace(/ /g, '\n').slice(0, 5000) },
       items: [
         { description: long500, quantity: 8000, unit_price: 999999999.99, tax_rate: 19, discount: 12.5 },
-        { description: unbroken, quantity: 1, unit_price: 1, taxes: [{ name: 'CGST', rate: 9 }, { name: 'SGST', rate: 9 }] },
+        {
+          description: unbroken,
+          quantity: 1,
+          unit_price: 1,
+          taxes: [
+            { name: 'CGST', rate: 9 },
+            { name: 'SGST', rate: 9 },
+          ],
+        },
         ...manyItems(30, 'de'),
       ],
       notes: long5000,
       refund_policy: long5000,
       footer: long5000,
-      invoice: { number: 'INV-LONG-1', date: '2026-03-01', terms: long5000, po_number: long500, currency: 'EUR', language: 'de', title: long500 },
+      invoice: {
+        number: 'INV-LONG-1',
+        date: '2026-03-01',
+        terms: long5000,
+        po_number: long500,
+        currency: 'EUR',
+        language: 'de',
+        title: long500,
+      },
       shipping_label: long500,
     });
     const file = await render('limits-de', body);
@@ -78,23 +98,33 @@ describe('issue 4: long invoices flow over pages', () => {
     assertInsidePagesAndNoOverlap(file);
   });
 
-  it.each(['classic', 'modern', 'bold', 'minimal', 'navy'])('issue 10, %s: parties longer than the rest of page 1 start on it instead of leaving it empty', async (template) => {
-    const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} line ${i + 1}`).join('\n');
-    const base = fullInvoice('en', template);
-    // from short to longer than a page: somewhere in between, the block no longer fits below the header
-    for (let n = 20; n <= 68; n += 4) {
-      const file = await render(`paginate-parties-${template}-${n}`, {
-        ...base,
-        to: { ...(base.to as Record<string, unknown>), address: lines('Buyer', n) },
-      });
-      const first = pdfText(file, { first: 1, last: 1 });
-      expect(first, `${n} lines`).toContain('Contoso Trading GmbH');
-      assertInsidePagesAndNoOverlap(file);
-    }
-  });
+  it.each(['classic', 'modern', 'bold', 'minimal', 'navy'])(
+    'issue 10, %s: parties longer than the rest of page 1 start on it instead of leaving it empty',
+    async (template) => {
+      const lines = (prefix: string, n: number) =>
+        Array.from({ length: n }, (_, i) => `${prefix} line ${i + 1}`).join('\n');
+      const base = fullInvoice('en', template);
+      // from short to longer than a page: somewhere in between, the block no longer fits below the header
+      for (let n = 20; n <= 68; n += 4) {
+        const file = await render(`paginate-parties-${template}-${n}`, {
+          ...base,
+          to: { ...(base.to as Record<string, unknown>), address: lines('Buyer', n) },
+        });
+        const first = pdfText(file, { first: 1, last: 1 });
+        expect(first, `${n} lines`).toContain('Contoso Trading GmbH');
+        assertInsidePagesAndNoOverlap(file);
+      }
+    },
+  );
 
   it('a heading or a label is one piece with the first line under it, so a page never breaks between them', async () => {
-    const doc = await createInvoiceDocument({ title: 't', author: 'a', subject: 's', language: 'en', creationDate: new Date(0) });
+    const doc = await createInvoiceDocument({
+      title: 't',
+      author: 'a',
+      subject: 's',
+      language: 'en',
+      creationDate: new Date(0),
+    });
     const c = new Canvas(doc, createTextEngine(doc, fonts(), { language: 'en' }), 'ltr');
     const label = { size: 8 };
     const [labelAndFirst, second] = fieldPieces(c, 'Website', 'w'.repeat(200), 120, label, label);

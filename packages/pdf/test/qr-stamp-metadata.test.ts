@@ -1,13 +1,14 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { renderInvoicePdf } from '../src/index.ts';
-import { detectImageType } from '../src/images/image-type.ts';
 import { fitInBox } from '../src/images/fit-box.ts';
+import { detectImageType } from '../src/images/image-type.ts';
+import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
 import { catalogText, pdfInfo, pdfText, renderPng, writePdf } from './helpers/poppler.ts';
 
-const HOSTED = 'https://invoices.example.com/api/i/AbCdEfGhIjKlMnOpQrStUv?t=3q2-7wEjXyZ_abcdefghijklmnopqrstuvwxyz012345';
+const HOSTED =
+  'https://invoices.example.com/api/i/AbCdEfGhIjKlMnOpQrStUv?t=3q2-7wEjXyZ_abcdefghijklmnopqrstuvwxyz012345';
 
 function decodeQr(png: PNG): string | undefined {
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
@@ -21,15 +22,22 @@ function pngBytes(w: number, h: number, rgb: [number, number, number]): Uint8Arr
 }
 
 describe('issue 4: QR code', () => {
-  it.each(['classic', 'navy'])('%s: the drawn QR (vector, quiet zone, EC M) decodes to the hosted link at 150 dpi', async (template) => {
-    const bytes = await renderInvoicePdf(resolve(fullInvoice('en', template)), { fonts: fonts(), qr: { text: HOSTED, caption: 'Scan to view this invoice online' } });
-    const file = writePdf(`qr-${template}`, bytes);
-    expect(decodeQr(renderPng(file, 1, 150))).toBe(HOSTED);
-    expect(pdfText(file)).toContain('Scan to view this invoice online');
-  });
+  it.each(['classic', 'navy'])(
+    '%s: the drawn QR (vector, quiet zone, EC M) decodes to the hosted link at 150 dpi',
+    async (template) => {
+      const bytes = await renderInvoicePdf(resolve(fullInvoice('en', template)), {
+        fonts: fonts(),
+        qr: { text: HOSTED, caption: 'Scan to view this invoice online' },
+      });
+      const file = writePdf(`qr-${template}`, bytes);
+      expect(decodeQr(renderPng(file, 1, 150))).toBe(HOSTED);
+      expect(pdfText(file)).toContain('Scan to view this invoice online');
+    },
+  );
 
   it('ar: the QR moves to the mirrored side but is not mirrored itself, and a UTF-8 SEPA payload decodes', async () => {
-    const sepa = 'BCD\n002\n1\nSCT\nNWBKGB2L\nNorthwind Studio – Müller\nGB29NWBK60161331926819\nEUR6045.08\n\n\nINV-2026-0042';
+    const sepa =
+      'BCD\n002\n1\nSCT\nNWBKGB2L\nNorthwind Studio – Müller\nGB29NWBK60161331926819\nEUR6045.08\n\n\nINV-2026-0042';
     const bytes = await renderInvoicePdf(resolve(fullInvoice('ar', 'modern')), { fonts: fonts(), qr: { text: sepa } });
     const file = writePdf('qr-ar', bytes);
     expect(decodeQr(renderPng(file, 1, 150))).toBe(sepa);
@@ -45,7 +53,9 @@ describe('issue 4: QR code', () => {
 
 describe('D2: PAID / PARTIAL stamp', () => {
   const render = async (name: string, extra: Record<string, unknown>, language = 'en') =>
-    pdfText(writePdf(name, await renderInvoicePdf(resolve(fullInvoice(language, 'classic', extra)), { fonts: fonts() })));
+    pdfText(
+      writePdf(name, await renderInvoicePdf(resolve(fullInvoice(language, 'classic', extra)), { fonts: fonts() })),
+    );
 
   it('partial when something was paid, paid when all of it, nothing when unpaid', async () => {
     expect(await render('stamp-partial', {})).toContain('PARTIALLY PAID');
@@ -87,14 +97,22 @@ describe('D5: logo and signature images', () => {
 
   it('fits an image in its box keeping the aspect ratio', () => {
     expect(fitInBox(400, 100, { x: 0, y: 0, width: 160, height: 60 })).toEqual({ x: 0, y: 0, width: 160, height: 40 });
-    expect(fitInBox(100, 100, { x: 10, y: 0, width: 160, height: 60 }, 'right')).toEqual({ x: 110, y: 0, width: 60, height: 60 });
+    expect(fitInBox(100, 100, { x: 10, y: 0, width: 160, height: 60 }, 'right')).toEqual({
+      x: 110,
+      y: 0,
+      width: 60,
+      height: 60,
+    });
   });
 
   it('embeds logo and signature scaled into their boxes; unreadable bytes fail naming the slot, or are left out on request (H3)', async () => {
     const logo = pngBytes(600, 200, [200, 30, 30]);
     const signature = pngBytes(300, 100, [20, 20, 120]);
     for (const template of ['classic', 'modern', 'bold', 'minimal', 'navy']) {
-      const file = writePdf(`images-${template}`, await renderInvoicePdf(resolve(fullInvoice('en', template)), { fonts: fonts(), images: { logo, signature } }));
+      const file = writePdf(
+        `images-${template}`,
+        await renderInvoicePdf(resolve(fullInvoice('en', template)), { fonts: fonts(), images: { logo, signature } }),
+      );
       const pngs = Array.from({ length: Number(pdfInfo(file).Pages) }, (_, i) => renderPng(file, i + 1, 30));
       const reddish = countPixels(pngs[0], (r, g, b) => r > 150 && g < 80 && b < 80);
       const bluish = pngs.reduce((n, png) => n + countPixels(png, (r, g, b) => b > 90 && r < 60 && g < 60), 0);
@@ -105,8 +123,14 @@ describe('D5: logo and signature images', () => {
       expect(pdfText(file)).toContain('Authorised signature');
     }
     const damaged = { logo: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]) };
-    await expect(renderInvoicePdf(resolve(fullInvoice('en', 'classic')), { fonts: fonts(), images: damaged })).rejects.toMatchObject({ name: 'ImageEmbedError', slot: 'logo' });
-    const omitted = await renderInvoicePdf(resolve(fullInvoice('en', 'classic')), { fonts: fonts(), images: damaged, brokenImages: 'omit' });
+    await expect(
+      renderInvoicePdf(resolve(fullInvoice('en', 'classic')), { fonts: fonts(), images: damaged }),
+    ).rejects.toMatchObject({ name: 'ImageEmbedError', slot: 'logo' });
+    const omitted = await renderInvoicePdf(resolve(fullInvoice('en', 'classic')), {
+      fonts: fonts(),
+      images: damaged,
+      brokenImages: 'omit',
+    });
     expect(omitted.length).toBeGreaterThan(1000);
   });
 });

@@ -2,7 +2,7 @@ import { TEMPLATE_NAMES } from '@invoice/model';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
-import { overlappingWords, wordBoxes, writePdf, type WordBox } from './helpers/poppler.ts';
+import { overlappingWords, type WordBox, wordBoxes, writePdf } from './helpers/poppler.ts';
 import { sampleLogoPng, sampleSignaturePng } from './helpers/sample-images.ts';
 
 /** Page margin of every template (render-invoice-pdf.ts); text may touch it, not cross it. */
@@ -27,12 +27,27 @@ function longFields(language: string, template: string, v: string): Record<strin
     invoice: { ...(base.invoice as Record<string, unknown>), number: v, po_number: v, terms: v, title: v },
     items: [
       { description: v, quantity: 2, unit: v, unit_price: 4200, tax_rate: 20 },
-      { description: 'Consulting', quantity: 7.5, unit: 'hour', unit_price: 120, discount: 50, discount_type: 'amount', taxes: [{ name: v, rate: 9 }] },
+      {
+        description: 'Consulting',
+        quantity: 7.5,
+        unit: 'hour',
+        unit_price: 120,
+        discount: 50,
+        discount_type: 'amount',
+        taxes: [{ name: v, rate: 9 }],
+      },
     ],
     shipping_label: v,
     payment: {
-      pay_to: v, bank_name: v, account_name: v, account_number: v, routing_number: v, iban: v, swift: v,
-      instructions: v, method_note: v,
+      pay_to: v,
+      bank_name: v,
+      account_name: v,
+      account_number: v,
+      routing_number: v,
+      iban: v,
+      swift: v,
+      instructions: v,
+      method_note: v,
     },
     notes: v,
     refund_policy: v,
@@ -46,8 +61,16 @@ function bigNumbers(language: string, template: string): Record<string, unknown>
     items: [
       { description: 'Tanker', quantity: 8000000.5, unit: 'ton', unit_price: 999999.123456, tax_rate: 20 },
       {
-        description: 'Consulting', quantity: 7.5, unit: 'X'.repeat(40), unit_price: 120, discount: 50, discount_type: 'amount',
-        taxes: [{ name: 'X'.repeat(55), rate: 9 }, { name: 'Y'.repeat(60), rate: 9 }],
+        description: 'Consulting',
+        quantity: 7.5,
+        unit: 'X'.repeat(40),
+        unit_price: 120,
+        discount: 50,
+        discount_type: 'amount',
+        taxes: [
+          { name: 'X'.repeat(55), rate: 9 },
+          { name: 'Y'.repeat(60), rate: 9 },
+        ],
       },
     ],
   });
@@ -56,7 +79,9 @@ const BIG_NUMBERS = ['7,999,993,487,647.56', '8,000,000.5', '999,999.123456', '9
 
 type Kind = keyof typeof VALUES | 'numbers';
 const cases = TEMPLATE_NAMES.flatMap((template) =>
-  (['en', 'ar'] as const).flatMap((language) => (['letters', 'digits', 'numbers'] as Kind[]).map((kind) => ({ template, language, kind }))),
+  (['en', 'ar'] as const).flatMap((language) =>
+    (['letters', 'digits', 'numbers'] as Kind[]).map((kind) => ({ template, language, kind })),
+  ),
 );
 const longCases = cases.filter((c) => c.kind !== 'numbers');
 const numberCases = cases.filter((c) => c.kind === 'numbers');
@@ -70,27 +95,38 @@ beforeAll(async () => {
     const v = c.kind === 'numbers' ? undefined : VALUES[c.kind];
     const body = v ? longFields(c.language, c.template, v) : bigNumbers(c.language, c.template);
     const bytes = await renderInvoicePdf(resolve(body), {
-      fonts: fontSet, images, qr: { text: 'https://invoices.example/api/i/AbCdEfGhIjKlMnOpQrStUv?t=sig', caption: v },
+      fonts: fontSet,
+      images,
+      qr: { text: 'https://invoices.example/api/i/AbCdEfGhIjKlMnOpQrStUv?t=sig', caption: v },
     });
     files.set(key(c), writePdf(`fit-${key(c)}`, bytes));
   }
 }, 240_000);
 
-const where = (w: WordBox) => `p${w.page} "${w.text.slice(0, 24)}" x ${w.xMin.toFixed(1)}..${w.xMax.toFixed(1)} y ${w.yMin.toFixed(1)}`;
+const where = (w: WordBox) =>
+  `p${w.page} "${w.text.slice(0, 24)}" x ${w.xMin.toFixed(1)}..${w.xMax.toFixed(1)} y ${w.yMin.toFixed(1)}`;
 
 describe('issue 10: text that cannot fit its box wraps or shrinks (every template × en, ar; 120-character unbroken values)', () => {
-  it.each(cases)('$template/$language/$kind: every word lies inside the page margins', ({ template, language, kind }) => {
-    const words = wordBoxes(files.get(key({ template, language, kind }))!);
-    const outside = words.filter((w) => w.xMin < MARGIN - SLACK || w.xMax > w.pageWidth - MARGIN + SLACK || w.yMin < 0 || w.yMax > w.pageHeight);
-    expect(outside.map(where)).toEqual([]);
-  });
+  it.each(cases)(
+    '$template/$language/$kind: every word lies inside the page margins',
+    ({ template, language, kind }) => {
+      const words = wordBoxes(files.get(key({ template, language, kind }))!);
+      const outside = words.filter(
+        (w) => w.xMin < MARGIN - SLACK || w.xMax > w.pageWidth - MARGIN + SLACK || w.yMin < 0 || w.yMax > w.pageHeight,
+      );
+      expect(outside.map(where)).toEqual([]);
+    },
+  );
 
-  it.each(cases)('$template/$language/$kind: every word is drawn at a legible size (shrinking stops at a floor, then text wraps)', ({ template, language, kind }) => {
-    const words = wordBoxes(files.get(key({ template, language, kind }))!);
-    // a word box is about 1.36 em tall in Noto Sans: 6.5 pt is a 4.8 pt font. The draw-time safety net
-    // alone would squeeze a 120-character number into its box at under 4 pt.
-    expect(words.filter((w) => w.yMax - w.yMin < 6.5).map(where)).toEqual([]);
-  });
+  it.each(cases)(
+    '$template/$language/$kind: every word is drawn at a legible size (shrinking stops at a floor, then text wraps)',
+    ({ template, language, kind }) => {
+      const words = wordBoxes(files.get(key({ template, language, kind }))!);
+      // a word box is about 1.36 em tall in Noto Sans: 6.5 pt is a 4.8 pt font. The draw-time safety net
+      // alone would squeeze a 120-character number into its box at under 4 pt.
+      expect(words.filter((w) => w.yMax - w.yMin < 6.5).map(where)).toEqual([]);
+    },
+  );
 
   it.each(cases)('$template/$language/$kind: no two words overlap', ({ template, language, kind }) => {
     const words = wordBoxes(files.get(key({ template, language, kind }))!);
@@ -99,20 +135,30 @@ describe('issue 10: text that cannot fit its box wraps or shrinks (every templat
     expect(overlappingWords(checked).map(([a, b]) => `${where(a)} × ${where(b)}`)).toEqual([]);
   });
 
-  it.each(longCases)('$template/$language/$kind: nothing is cut off: every long value is printed in full', ({ template, language, kind }) => {
-    const v = VALUES[kind as keyof typeof VALUES];
-    const words = wordBoxes(files.get(key({ template, language, kind }))!);
-    // characters of the long values on the pages (extraction order mixes columns in RTL, so count rather than join)
-    const printed = words.filter((w) => /^[X0-9]+$/.test(w.text)).reduce((n, w) => n + w.text.length, 0);
-    expect(printed).toBeGreaterThanOrEqual(LONG_FIELDS * v.length);
-  });
+  it.each(longCases)(
+    '$template/$language/$kind: nothing is cut off: every long value is printed in full',
+    ({ template, language, kind }) => {
+      const v = VALUES[kind as keyof typeof VALUES];
+      const words = wordBoxes(files.get(key({ template, language, kind }))!);
+      // characters of the long values on the pages (extraction order mixes columns in RTL, so count rather than join)
+      const printed = words.filter((w) => /^[X0-9]+$/.test(w.text)).reduce((n, w) => n + w.text.length, 0);
+      expect(printed).toBeGreaterThanOrEqual(LONG_FIELDS * v.length);
+    },
+  );
 });
 
 describe('issue 10: numbers shrink rather than break (a number over two lines reads as two numbers)', () => {
-  it.each(numberCases)('$template/$language: the largest amounts, quantities and prices each stay one word; unit and tax give up width first', ({ template, language, kind }) => {
-    const texts = wordBoxes(files.get(key({ template, language, kind }))!).map((w) => w.text);
-    for (const n of BIG_NUMBERS) expect(texts.some((t) => t.includes(n)), n).toBe(true);
-    // the header label of a squeezed column shrinks a little instead of breaking (was "Disc" / "ount")
-    if (language === 'en') expect(texts).toContain('Discount');
-  });
+  it.each(numberCases)(
+    '$template/$language: the largest amounts, quantities and prices each stay one word; unit and tax give up width first',
+    ({ template, language, kind }) => {
+      const texts = wordBoxes(files.get(key({ template, language, kind }))!).map((w) => w.text);
+      for (const n of BIG_NUMBERS)
+        expect(
+          texts.some((t) => t.includes(n)),
+          n,
+        ).toBe(true);
+      // the header label of a squeezed column shrinks a little instead of breaking (was "Disc" / "ount")
+      if (language === 'en') expect(texts).toContain('Discount');
+    },
+  );
 });

@@ -1,2 +1,2 @@
+export { type DarkRun, darkRuns, QUIET_ZONE_MODULES } from './dark-runs.ts';
 export { encodeQr, type QrMatrix } from './qr-matrix.ts';
-export { darkRuns, QUIET_ZONE_MODULES, type DarkRun } from './dark-runs.ts';

@@ -14,7 +14,12 @@ const BLOCK_POINTS = Int32Array.of(3, 0, 0, 0, 3);
 /** The 7-module window dark-light-dark-dark-dark-light-dark as bits. */
 const FINDER_LIKE = 0b1011101;
 
-interface Scratch { n: number; padded: Uint8Array; rowSums: Uint8Array; neighbours: Uint8Array }
+interface Scratch {
+  n: number;
+  padded: Uint8Array;
+  rowSums: Uint8Array;
+  neighbours: Uint8Array;
+}
 let scratch: Scratch | undefined;
 
 function scratchFor(n: number): Scratch {

@@ -2,8 +2,9 @@
  * Byte-mode segment → final codeword sequence: mode and count indicators, terminator, pad bytes
  * 0xEC/0x11, then the data and error correction codewords of every block interleaved (ISO/IEC 18004 §7.6).
  */
-import { reedSolomon } from './reed-solomon.ts';
+
 import { blockLayout, byteCountBits } from './qr-tables.ts';
+import { reedSolomon } from './reed-solomon.ts';
 
 /** The smallest version whose level-M capacity holds `byteLength` bytes in byte mode. */
 export function versionFor(byteLength: number): number {

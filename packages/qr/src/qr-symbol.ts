@@ -3,8 +3,9 @@
  * the codeword zigzag, then each of the 8 masks scored (format/version areas light while scoring,
  * as qrcode-generator did) and the best one kept with its format and version information.
  */
-import { codewords, versionFor } from './qr-codewords.ts';
+
 import { maskPenalty } from './mask-penalty.ts';
+import { codewords, versionFor } from './qr-codewords.ts';
 import { alignmentPositions, formatBits, versionBits } from './qr-tables.ts';
 
 const MASKS: ((r: number, c: number) => boolean)[] = [
@@ -31,9 +32,16 @@ function functionPatterns(version: number) {
   const n = version * 4 + 17;
   const value = new Uint8Array(n * n);
   const reserved = new Uint8Array(n * n);
-  const set = (r: number, c: number, dark: boolean) => { value[r * n + c] = dark ? 1 : 0; reserved[r * n + c] = 1; };
+  const set = (r: number, c: number, dark: boolean) => {
+    value[r * n + c] = dark ? 1 : 0;
+    reserved[r * n + c] = 1;
+  };
 
-  for (const [row, col] of [[0, 0], [n - 7, 0], [0, n - 7]]) {
+  for (const [row, col] of [
+    [0, 0],
+    [n - 7, 0],
+    [0, n - 7],
+  ]) {
     for (let r = -1; r <= 7; r++) {
       if (row + r < 0 || row + r >= n) continue;
       for (let c = -1; c <= 7; c++) {
@@ -47,7 +55,8 @@ function functionPatterns(version: number) {
   for (const row of pos) {
     for (const col of pos) {
       if (reserved[row * n + col]) continue; // overlaps a finder pattern
-      for (let r = -2; r <= 2; r++) for (let c = -2; c <= 2; c++) set(row + r, col + c, Math.max(Math.abs(r), Math.abs(c)) !== 1);
+      for (let r = -2; r <= 2; r++)
+        for (let c = -2; c <= 2; c++) set(row + r, col + c, Math.max(Math.abs(r), Math.abs(c)) !== 1);
     }
   }
   for (let i = 8; i < n - 8; i++) {
@@ -106,7 +115,10 @@ function versionGrid(version: number): VersionGrid {
   const cells = all.slice(0, count);
   const flips = MASKS.map((fn) => {
     const f = new Uint8Array(count);
-    for (let k = 0; k < count; k++) { const r = (cells[k] / n) | 0; f[k] = fn(r, cells[k] - r * n) ? 1 : 0; }
+    for (let k = 0; k < count; k++) {
+      const r = (cells[k] / n) | 0;
+      f[k] = fn(r, cells[k] - r * n) ? 1 : 0;
+    }
     return f;
   });
   g = { n, value, cells, flips };
@@ -135,17 +147,24 @@ export function encodeSymbol(bytes: Uint8Array): QrSymbol {
   for (let mask = 0; mask < 8; mask++) {
     apply(mask, masked);
     const score = maskPenalty(masked, n);
-    if (mask === 0 || score < bestScore) { best = mask; bestScore = score; }
+    if (mask === 0 || score < bestScore) {
+      best = mask;
+      bestScore = score;
+    }
   }
 
   const modules = masked;
   apply(best, modules);
   const fmt = formatBits(best);
-  formatCells(n).forEach(([r, c], i) => { modules[r * n + c] = (fmt >> (i % 15)) & 1; });
+  formatCells(n).forEach(([r, c], i) => {
+    modules[r * n + c] = (fmt >> (i % 15)) & 1;
+  });
   modules[(n - 8) * n + 8] = 1;
   if (version >= 7) {
     const ver = versionBits(version);
-    versionCells(n).forEach(([r, c], i) => { modules[r * n + c] = (ver >> (i % 18)) & 1; });
+    versionCells(n).forEach(([r, c], i) => {
+      modules[r * n + c] = (ver >> (i % 18)) & 1;
+    });
   }
   return { version, size: n, mask: best, modules };
 }

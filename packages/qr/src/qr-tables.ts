@@ -4,9 +4,15 @@
  */
 
 /** EC codewords per block at level M, index = version. */
-const EC_PER_BLOCK = [0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28];
+const EC_PER_BLOCK = [
+  0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28,
+  28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+];
 /** Number of RS blocks at level M, index = version. */
-const BLOCKS = [0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49];
+const BLOCKS = [
+  0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33,
+  35, 37, 38, 40, 43, 45, 47, 49,
+];
 
 /** Error correction level M in the format information (L = 1, M = 0, Q = 3, H = 2). */
 const EC_LEVEL_M_BITS = 0;
@@ -62,7 +68,8 @@ export function byteCountBits(version: number): number {
 
 function bchRemainder(value: number, poly: number, polyDegree: number, dataBits: number): number {
   let d = value << polyDegree;
-  for (let bit = dataBits + polyDegree - 1; bit >= polyDegree; bit--) if ((d >>> bit) & 1) d ^= poly << (bit - polyDegree);
+  for (let bit = dataBits + polyDegree - 1; bit >= polyDegree; bit--)
+    if ((d >>> bit) & 1) d ^= poly << (bit - polyDegree);
   return d;
 }
 

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import qrcode from 'qrcode-generator';
 import { describe, expect, it } from 'vitest';
-import { QUIET_ZONE_MODULES, darkRuns, encodeQr, type QrMatrix } from '../src/index.ts';
+import { darkRuns, encodeQr, type QrMatrix, QUIET_ZONE_MODULES } from '../src/index.ts';
 
 /** Rasterises a matrix with its quiet zone to RGBA, `scale` pixels per module, for jsQR. */
 function rasterise(m: QrMatrix, scale = 4) {
@@ -27,7 +27,8 @@ describe('QR encoding', () => {
   });
 
   it('D12: encodes UTF-8 text (UPI payee names, SEPA payloads) exactly', () => {
-    const text = 'BCD\n002\n1\nSCT\nBICDEFF\nMüller & Söhne GmbH\nDE89370400440532013000\nEUR12.30\n\n\nRechnung INV-1 – ä€';
+    const text =
+      'BCD\n002\n1\nSCT\nBICDEFF\nMüller & Söhne GmbH\nDE89370400440532013000\nEUR12.30\n\n\nRechnung INV-1 – ä€';
     const m = encodeQr(text);
     const { data, side } = rasterise(m);
     const decoded = jsQR(data, side, side);
@@ -37,7 +38,12 @@ describe('QR encoding', () => {
   it('uses error correction M: the symbol size is the M one, not L/Q/H, and 1,000 characters (D12) decode', () => {
     const text = 'x'.repeat(1000);
     const m = encodeQr(text);
-    const sizeAt = (level: 'L' | 'M' | 'Q' | 'H') => { const q = qrcode(0, level); q.addData(text, 'Byte'); q.make(); return q.getModuleCount(); };
+    const sizeAt = (level: 'L' | 'M' | 'Q' | 'H') => {
+      const q = qrcode(0, level);
+      q.addData(text, 'Byte');
+      q.make();
+      return q.getModuleCount();
+    };
     expect(new Set([sizeAt('L'), sizeAt('M'), sizeAt('Q'), sizeAt('H')]).size).toBe(4);
     expect(m.size).toBe(sizeAt('M'));
     const { data, side } = rasterise(m, 3);
@@ -53,7 +59,12 @@ describe('QR encoding', () => {
       expect(m.isDark(run.row, run.col + run.length)).toBe(false);
     }
     let dark = 0;
-    for (let r = 0; r < m.size; r++) for (let c = 0; c < m.size; c++) if (m.isDark(r, c)) { dark++; expect(covered.has(`${r},${c}`)).toBe(true); }
+    for (let r = 0; r < m.size; r++)
+      for (let c = 0; c < m.size; c++)
+        if (m.isDark(r, c)) {
+          dark++;
+          expect(covered.has(`${r},${c}`)).toBe(true);
+        }
     expect(covered.size).toBe(dark);
     expect(darkRuns(m).length).toBeLessThan(dark);
   });

@@ -1,7 +1,7 @@
-import type { CurrencyCode } from './model-imports.ts';
-import type { DocumentAllowanceCharge } from './ubl-amounts.ts';
-import type { LineAllowance } from './net-line-amounts.ts';
 import { buildTaxCategory } from './build-tax-category.ts';
+import type { CurrencyCode } from './model-imports.ts';
+import type { LineAllowance } from './net-line-amounts.ts';
+import type { DocumentAllowanceCharge } from './ubl-amounts.ts';
 import { amountText, decimalText } from './ubl-values.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
@@ -21,7 +21,13 @@ export function buildDocumentAllowanceCharge(w: XmlWriter, ac: DocumentAllowance
 }
 
 /** The line discount as a line-level allowance (BG-27): MultiplierFactorNumeric and BaseAmount for percentages. */
-export function buildLineAllowance(w: XmlWriter, a: LineAllowance, reason: string, reasonCode: string, currency: CurrencyCode): void {
+export function buildLineAllowance(
+  w: XmlWriter,
+  a: LineAllowance,
+  reason: string,
+  reasonCode: string,
+  currency: CurrencyCode,
+): void {
   w.open('cac:AllowanceCharge')
     .leaf('cbc:ChargeIndicator', 'false')
     .leaf('cbc:AllowanceChargeReasonCode', reasonCode)

@@ -1,17 +1,23 @@
+import { buildLineAllowance } from './build-allowance-charge.ts';
+import { buildTaxCategory } from './build-tax-category.ts';
 import type { CalculatedLine, CurrencyCode } from './model-imports.ts';
 import type { NetLine } from './net-line-amounts.ts';
 import { DISCOUNT_REASON, DISCOUNT_REASON_CODE } from './ubl-amounts.ts';
-import { buildLineAllowance } from './build-allowance-charge.ts';
-import { buildTaxCategory } from './build-tax-category.ts';
-import { unitCodeFor } from './unit-codes.ts';
 import { amountText, decimalText, priceText } from './ubl-values.ts';
+import { unitCodeFor } from './unit-codes.ts';
 import type { XmlWriter } from './xml-writer.ts';
 
 /**
  * cac:InvoiceLine (BG-25) in the InvoiceLineType sequence: ID, InvoicedQuantity, LineExtensionAmount,
  * AllowanceCharge, Item (Name, ClassifiedTaxCategory), Price.
  */
-export function buildInvoiceLine(w: XmlWriter, index: number, line: CalculatedLine, net: NetLine, currency: CurrencyCode): void {
+export function buildInvoiceLine(
+  w: XmlWriter,
+  index: number,
+  line: CalculatedLine,
+  net: NetLine,
+  currency: CurrencyCode,
+): void {
   const cur = { currencyID: currency };
   w.open('cac:InvoiceLine')
     .leaf('cbc:ID', String(index + 1))

@@ -1,5 +1,5 @@
-import { isCountryCode, type Party, type ShipTo } from './model-imports.ts';
 import { buildAddress } from './build-address.ts';
+import { isCountryCode, type Party, type ShipTo } from './model-imports.ts';
 import { ublAddress } from './ubl-address.ts';
 import { present, type XmlWriter } from './xml-writer.ts';
 
@@ -13,7 +13,9 @@ const EXTRA_VAT_PREFIXES = new Set(['EL', 'XI']);
  */
 export function taxSchemeFor(taxId: string, invoiceHasTax: boolean): 'VAT' | 'TAX' {
   const prefix = /^([A-Z]{2})[0-9A-Z]/.exec(taxId.trim())?.[1];
-  return invoiceHasTax && prefix !== undefined && (isCountryCode(prefix) || EXTRA_VAT_PREFIXES.has(prefix)) ? 'VAT' : 'TAX';
+  return invoiceHasTax && prefix !== undefined && (isCountryCode(prefix) || EXTRA_VAT_PREFIXES.has(prefix))
+    ? 'VAT'
+    : 'TAX';
 }
 
 /** cac:Party in the UBL 2.1 PartyType sequence: WebsiteURI, PartyName, PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact. */
@@ -28,7 +30,10 @@ export function buildParty(w: XmlWriter, party: Party, invoiceHasTax: boolean): 
     w.close();
   }
   // EN 16931 carries the legal name here (BT-27/BT-44), so the entity is always written.
-  w.open('cac:PartyLegalEntity').leaf('cbc:RegistrationName', party.name).optLeaf('cbc:CompanyID', party.registration_no).close();
+  w.open('cac:PartyLegalEntity')
+    .leaf('cbc:RegistrationName', party.name)
+    .optLeaf('cbc:CompanyID', party.registration_no)
+    .close();
   if (present(party.phone) || present(party.email))
     w.open('cac:Contact').optLeaf('cbc:Telephone', party.phone).optLeaf('cbc:ElectronicMail', party.email).close();
   w.close();
@@ -44,6 +49,7 @@ export function buildDelivery(w: XmlWriter, shipTo: ShipTo | undefined): void {
     buildAddress(w, 'cac:Address', address);
     w.close();
   }
-  if (present(shipTo.name)) w.open('cac:DeliveryParty').open('cac:PartyName').leaf('cbc:Name', shipTo.name).close().close();
+  if (present(shipTo.name))
+    w.open('cac:DeliveryParty').open('cac:PartyName').leaf('cbc:Name', shipTo.name).close().close();
   w.close();
 }

@@ -10,7 +10,16 @@ function accountId(p: Payment): string | undefined {
 
 function hasPaymentMeans(p: Payment | undefined): p is Payment {
   if (!p) return false;
-  return [p.iban, p.account_number, p.account_name, p.bank_name, p.swift, p.routing_number, p.instructions, p.method_note].some(present);
+  return [
+    p.iban,
+    p.account_number,
+    p.account_name,
+    p.bank_name,
+    p.swift,
+    p.routing_number,
+    p.instructions,
+    p.method_note,
+  ].some(present);
 }
 
 /** cac:PayeeParty from payment.pay_to (BT-59). */

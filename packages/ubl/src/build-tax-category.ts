@@ -11,7 +11,8 @@ const TAX_SCHEME_ID = 'VAT';
 export function buildTaxCategory(w: XmlWriter, element: string, c: UblTaxCategory, withReason = true): void {
   w.open(element).leaf('cbc:ID', c.id).optLeaf('cbc:Name', c.name);
   if (c.percent !== undefined) w.leaf('cbc:Percent', decimalText(c.percent));
-  if (withReason) w.optLeaf('cbc:TaxExemptionReasonCode', c.exemptionReasonCode).optLeaf('cbc:TaxExemptionReason', c.exemptionReason);
+  if (withReason)
+    w.optLeaf('cbc:TaxExemptionReasonCode', c.exemptionReasonCode).optLeaf('cbc:TaxExemptionReason', c.exemptionReason);
   w.open('cac:TaxScheme').leaf('cbc:ID', TAX_SCHEME_ID).close();
   w.close();
 }

@@ -1,6 +1,6 @@
+import { buildTaxCategory } from './build-tax-category.ts';
 import type { CurrencyCode } from './model-imports.ts';
 import type { UblAmounts } from './ubl-amounts.ts';
-import { buildTaxCategory } from './build-tax-category.ts';
 import { amountText } from './ubl-values.ts';
 import type { XmlWriter } from './xml-writer.ts';
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { HUNDRED, type ResolvedInvoice } from './model-imports.ts';
 import { taxSchemeFor } from './build-party.ts';
+import { HUNDRED, type ResolvedInvoice } from './model-imports.ts';
 import { invoiceHasTax } from './tax-category.ts';
 import { ublAddress } from './ubl-address.ts';
 import { computeUblAmounts, type UblAmounts } from './ubl-amounts.ts';
@@ -43,7 +43,10 @@ function breaksS09(taxable: Decimal, percent: Decimal, amount: Decimal): boolean
  * fails BR-09/BR-11; a seller tax id counts for the category rules in either scheme, but only a VAT one
  * identifies the seller for BR-CO-26.
  */
-export function en16931Issues(resolved: ResolvedInvoice, amounts: UblAmounts = computeUblAmounts(resolved)): En16931RuleId[] {
+export function en16931Issues(
+  resolved: ResolvedInvoice,
+  amounts: UblAmounts = computeUblAmounts(resolved),
+): En16931RuleId[] {
   const { request: req, totals } = resolved;
   const issues: En16931RuleId[] = [];
   const seller = ublAddress(req.from);
@@ -56,17 +59,25 @@ export function en16931Issues(resolved: ResolvedInvoice, amounts: UblAmounts = c
   if (deliverTo && !deliverTo.countryCode) issues.push('BR-57');
 
   const taxId = req.from.tax_id;
-  if (!(present(taxId) && taxSchemeFor(taxId, invoiceHasTax(totals)) === 'VAT') && !present(req.from.registration_no)) issues.push('BR-CO-26');
+  if (!(present(taxId) && taxSchemeFor(taxId, invoiceHasTax(totals)) === 'VAT') && !present(req.from.registration_no))
+    issues.push('BR-CO-26');
   if (!present(taxId)) {
     const used = (id: string, kind: 'line' | 'allowance' | 'charge') =>
-      kind === 'line' ? amounts.lines.some((l) => l.category.id === id) : amounts.allowanceCharges.some((ac) => ac.charge === (kind === 'charge') && ac.category.id === id);
+      kind === 'line'
+        ? amounts.lines.some((l) => l.category.id === id)
+        : amounts.allowanceCharges.some((ac) => ac.charge === (kind === 'charge') && ac.category.id === id);
     const categoryRules: [En16931RuleId, string, 'line' | 'allowance' | 'charge'][] = [
-      ['BR-S-02', 'S', 'line'], ['BR-S-03', 'S', 'allowance'],
-      ['BR-Z-02', 'Z', 'line'], ['BR-Z-03', 'Z', 'allowance'], ['BR-Z-04', 'Z', 'charge'],
-      ['BR-E-02', 'E', 'line'], ['BR-E-03', 'E', 'allowance'],
+      ['BR-S-02', 'S', 'line'],
+      ['BR-S-03', 'S', 'allowance'],
+      ['BR-Z-02', 'Z', 'line'],
+      ['BR-Z-03', 'Z', 'allowance'],
+      ['BR-Z-04', 'Z', 'charge'],
+      ['BR-E-02', 'E', 'line'],
+      ['BR-E-03', 'E', 'allowance'],
     ];
     for (const [rule, id, kind] of categoryRules) if (used(id, kind)) issues.push(rule);
   }
-  if (amounts.subtotals.some((s) => s.category.id === 'S' && breaksS09(s.taxable, s.category.percent!, s.amount))) issues.push('BR-S-09', 'BR-CO-17');
+  if (amounts.subtotals.some((s) => s.category.id === 'S' && breaksS09(s.taxable, s.category.percent!, s.amount)))
+    issues.push('BR-S-09', 'BR-CO-17');
   return issues;
 }

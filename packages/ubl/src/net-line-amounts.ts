@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { HUNDRED, ZERO, money, roundMoney, type CalculatedLine, type CurrencyCode } from './model-imports.ts';
+import { type CalculatedLine, type CurrencyCode, HUNDRED, money, roundMoney, ZERO } from './model-imports.ts';
 import type { UblTaxCategory } from './tax-category.ts';
 
 /** Decimal places of a net unit price derived from a tax-inclusive one (BT-146 has no decimal limit). */
@@ -38,7 +38,12 @@ function netOf(amount: Decimal, rate: Decimal): Decimal {
  * allocated tax, its global-discount share is converted at the line's rate, and the line extension
  * amount is the sum of both (so line − allowances = Σ net bases, and Σ net bases + tax = D1 totals).
  */
-export function netLineAmounts(line: CalculatedLine, category: UblTaxCategory, taxInclusive: boolean, currency: CurrencyCode): NetLine {
+export function netLineAmounts(
+  line: CalculatedLine,
+  category: UblTaxCategory,
+  taxInclusive: boolean,
+  currency: CurrencyCode,
+): NetLine {
   let lineExtension: Decimal;
   let globalDiscountShare: Decimal;
   let price: Decimal;
@@ -53,14 +58,25 @@ export function netLineAmounts(line: CalculatedLine, category: UblTaxCategory, t
     lineExtension = netBase.plus(globalDiscountShare);
     price = netOf(line.unit_price, rate).toDecimalPlaces(NET_PRICE_PLACES, Decimal.ROUND_HALF_UP);
   }
-  return { lineExtension, price, allowance: lineAllowance(line, price, lineExtension, currency), globalDiscountShare, category };
+  return {
+    lineExtension,
+    price,
+    allowance: lineAllowance(line, price, lineExtension, currency),
+    globalDiscountShare,
+    category,
+  };
 }
 
 /**
  * The line discount as a line-level allowance (BG-27): the rounded gross at the net price less the line
  * extension amount, so that quantity × price − allowance = line net amount up to the price's rounding.
  */
-function lineAllowance(line: CalculatedLine, price: Decimal, lineExtension: Decimal, currency: CurrencyCode): LineAllowance | undefined {
+function lineAllowance(
+  line: CalculatedLine,
+  price: Decimal,
+  lineExtension: Decimal,
+  currency: CurrencyCode,
+): LineAllowance | undefined {
   if (line.discount.isZero()) return undefined;
   const base = roundMoney(line.quantity.times(price), currency);
   const amount = base.minus(lineExtension);

@@ -64,8 +64,15 @@ export function countryCodeOf(text: string): string | undefined {
 }
 
 function splitLines(address: string): string[] {
-  let lines = address.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l !== '');
-  if (lines.length === 1 && lines[0].includes(',')) lines = lines[0].split(',').map((l) => l.trim()).filter((l) => l !== '');
+  let lines = address
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  if (lines.length === 1 && lines[0].includes(','))
+    lines = lines[0]
+      .split(',')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
   return lines;
 }
 

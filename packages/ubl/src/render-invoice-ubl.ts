@@ -1,10 +1,10 @@
-import type { ResolvedInvoice } from './model-imports.ts';
 import { buildDocumentAllowanceCharge } from './build-allowance-charge.ts';
 import { buildInvoiceLine } from './build-invoice-line.ts';
 import { buildMonetaryTotal } from './build-monetary-total.ts';
 import { buildDelivery, buildParty } from './build-party.ts';
 import { buildPayeeParty, buildPaymentMeans, buildPaymentTerms } from './build-payment.ts';
 import { buildTaxTotal } from './build-tax-total.ts';
+import type { ResolvedInvoice } from './model-imports.ts';
 import { invoiceHasTax } from './tax-category.ts';
 import { computeUblAmounts } from './ubl-amounts.ts';
 import { XmlWriter } from './xml-writer.ts';

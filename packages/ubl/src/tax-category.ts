@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { ZERO, money, type CalculatedInvoice, type CalculatedLine } from './model-imports.ts';
+import { type CalculatedInvoice, type CalculatedLine, money, ZERO } from './model-imports.ts';
 
 /**
  * EN 16931 VAT category codes (UNCL5305) this writer uses; see docs/ubl.md "Tax categories".

@@ -1,8 +1,12 @@
 import type Decimal from 'decimal.js';
-import { ZERO, type ResolvedInvoice } from './model-imports.ts';
-import { netLineAmounts, type NetLine } from './net-line-amounts.ts';
+import { type ResolvedInvoice, ZERO } from './model-imports.ts';
+import { type NetLine, netLineAmounts } from './net-line-amounts.ts';
 import {
-  categoryKey, invoiceHasTax, lineTaxCategory, shippingTaxCategory, type UblTaxCategory,
+  categoryKey,
+  invoiceHasTax,
+  lineTaxCategory,
+  shippingTaxCategory,
+  type UblTaxCategory,
 } from './tax-category.ts';
 
 /** A document-level allowance (BG-20) or charge (BG-21). */
@@ -49,7 +53,10 @@ const FREIGHT_REASON_CODE = 'FC'; // UNCL7161 "Freight service"
 const sum = (values: Decimal[]) => values.reduce((a, b) => a.plus(b), ZERO);
 
 /** Σ line net − allowances + charges per category key: the taxable amount BR-S-08 / BR-Z-08 / BR-E-08 / BR-O-08 expect. */
-function taxableByKey(lines: NetLine[], acs: DocumentAllowanceCharge[]): Map<string, { category: UblTaxCategory; taxable: Decimal }> {
+function taxableByKey(
+  lines: NetLine[],
+  acs: DocumentAllowanceCharge[],
+): Map<string, { category: UblTaxCategory; taxable: Decimal }> {
   const byKey = new Map<string, { category: UblTaxCategory; taxable: Decimal }>();
   const add = (category: UblTaxCategory, amount: Decimal) => {
     const key = categoryKey(category);
@@ -70,7 +77,14 @@ function globalDiscountAllowances(lines: NetLine[]): DocumentAllowanceCharge[] {
     const key = categoryKey(l.category);
     const ac = byKey.get(key);
     if (ac) ac.amount = ac.amount.plus(l.globalDiscountShare);
-    else byKey.set(key, { charge: false, reasonCode: DISCOUNT_REASON_CODE, reason: DISCOUNT_REASON, amount: l.globalDiscountShare, category: { ...l.category, name: undefined } });
+    else
+      byKey.set(key, {
+        charge: false,
+        reasonCode: DISCOUNT_REASON_CODE,
+        reason: DISCOUNT_REASON,
+        amount: l.globalDiscountShare,
+        category: { ...l.category, name: undefined },
+      });
   }
   return [...byKey.values()];
 }
@@ -83,7 +97,10 @@ function globalDiscountAllowances(lines: NetLine[]): DocumentAllowanceCharge[] {
  * line has several components, or two groups share a rate). A 0 % component of a multi-component line
  * is part of the line's S subtotal; lines whose components are all 0 % are zero rated (Z).
  */
-function taxSubtotals(resolved: ResolvedInvoice, amounts: { lines: NetLine[]; acs: DocumentAllowanceCharge[] }): TaxSubtotal[] {
+function taxSubtotals(
+  resolved: ResolvedInvoice,
+  amounts: { lines: NetLine[]; acs: DocumentAllowanceCharge[] },
+): TaxSubtotal[] {
   const { totals } = resolved;
   const standard = new Map<string, { amount: Decimal; groups: Set<number> }>();
   totals.lines.forEach((line, i) => {
@@ -95,14 +112,19 @@ function taxSubtotals(resolved: ResolvedInvoice, amounts: { lines: NetLine[]; ac
     for (const t of line.taxes) entry.groups.add(t.group);
     standard.set(key, entry);
   });
-  const groupNames = (groups: Set<number>) => [...new Set([...groups].sort((a, b) => a - b).map((g) => totals.tax_lines[g].name))].join(' + ');
+  const groupNames = (groups: Set<number>) =>
+    [...new Set([...groups].sort((a, b) => a - b).map((g) => totals.tax_lines[g].name))].join(' + ');
   const subtotals: TaxSubtotal[] = [];
   const byKey = taxableByKey(amounts.lines, amounts.acs);
   for (const id of ['S', 'Z', 'E', 'O'] as const)
     for (const [key, { category, taxable }] of byKey) {
       if (category.id !== id) continue;
       const s = standard.get(key);
-      subtotals.push(s ? { taxable, amount: s.amount, category: { ...category, name: groupNames(s.groups) } } : { taxable, amount: ZERO, category: { ...category, name: undefined } });
+      subtotals.push(
+        s
+          ? { taxable, amount: s.amount, category: { ...category, name: groupNames(s.groups) } }
+          : { taxable, amount: ZERO, category: { ...category, name: undefined } },
+      );
     }
   return subtotals;
 }
@@ -110,10 +132,18 @@ function taxSubtotals(resolved: ResolvedInvoice, amounts: { lines: NetLine[]; ac
 export function computeUblAmounts(resolved: ResolvedInvoice): UblAmounts {
   const { totals, request } = resolved;
   const hasTax = invoiceHasTax(totals);
-  const lines = totals.lines.map((l) => netLineAmounts(l, lineTaxCategory(l, hasTax), totals.tax_inclusive, totals.currency));
+  const lines = totals.lines.map((l) =>
+    netLineAmounts(l, lineTaxCategory(l, hasTax), totals.tax_inclusive, totals.currency),
+  );
   const acs = globalDiscountAllowances(lines);
   if (totals.shipping.gt(ZERO))
-    acs.push({ charge: true, reasonCode: FREIGHT_REASON_CODE, reason: request.shipping_label, amount: totals.shipping, category: shippingTaxCategory(hasTax) });
+    acs.push({
+      charge: true,
+      reasonCode: FREIGHT_REASON_CODE,
+      reason: request.shipping_label,
+      amount: totals.shipping,
+      category: shippingTaxCategory(hasTax),
+    });
 
   const lineExtension = sum(lines.map((l) => l.lineExtension));
   const allowanceTotal = sum(acs.filter((a) => !a.charge).map((a) => a.amount));

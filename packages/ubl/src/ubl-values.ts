@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { minorUnits, moneyToString, type CurrencyCode } from './model-imports.ts';
+import { type CurrencyCode, minorUnits, moneyToString } from './model-imports.ts';
 
 /** Fixed-point text for the schema's decimals: never a binary float, never an exponent. */
 

@@ -4,6 +4,7 @@
  * a few common words of the service's other languages are included. Unknown units give C62 ("one").
  */
 
+// biome-ignore format: one line per unit code keeps the table readable (one word per line would take 260 lines)
 const UNIT_WORDS: Record<string, readonly string[]> = {
   HUR: ['h', 'hr', 'hrs', 'hour', 'hours', 'stunde', 'stunden', 'std', 'uur', 'uren', 'heure', 'heures', 'hora', 'horas', 'ora', 'ore', 'час', 'часа', 'часов', 'ч', '時間', 'घंटा', 'घंटे', 'ساعة', 'ساعات'],
   DAY: ['d', 'day', 'days', 'tag', 'tage', 'dag', 'dagen', 'jour', 'jours', 'día', 'días', 'dia', 'dias', 'giorno', 'giorni', 'день', 'дня', 'дней', '日', 'दिन', 'يوم', 'أيام'],

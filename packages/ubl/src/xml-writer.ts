@@ -7,9 +7,17 @@
 // Characters XML 1.0 cannot carry at all (C0 controls except tab/LF/CR, U+FFFE/U+FFFF, unpaired
 // surrogates): they are replaced with U+FFFD so that any request text yields a well-formed document.
 const INVALID_XML_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ESCAPED = /[&<>"'\r]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '\r': '&#13;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+  '\r': '&#13;',
+};
 
 /** The text as XML 1.0 can carry it: characters it cannot hold become U+FFFD. */
 export function xmlSafeText(text: string): string {

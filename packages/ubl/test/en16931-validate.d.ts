@@ -7,5 +7,8 @@ declare module '*/shared/en16931/validate.mjs' {
     location: string;
   }
   /** The rules come from the root element: UBL Invoice/CreditNote or CII; `fatal` empty means the document passes. */
-  export function validateEn16931(xml: string, options?: { facturx?: boolean }): { rules: 'ubl' | 'cii' | 'facturx'; fatal: En16931Finding[]; warnings: En16931Finding[] };
+  export function validateEn16931(
+    xml: string,
+    options?: { facturx?: boolean },
+  ): { rules: 'ubl' | 'cii' | 'facturx'; fatal: En16931Finding[]; warnings: En16931Finding[] };
 }

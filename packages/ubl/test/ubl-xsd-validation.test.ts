@@ -23,14 +23,20 @@ describe('UBL 2.1 XSD validity', () => {
     const run = spawnSync(VALIDATOR, files, { encoding: 'utf8', maxBuffer: 64 << 20 });
     const failures = run.stdout.split('\n').filter((l: string) => l !== '' && !l.endsWith(': OK (Invoice)'));
     expect(failures, run.stderr).toEqual([]);
-    const ok = run.stdout.split('\n').filter((l: string) => l.endsWith(': OK (Invoice)')).map((l: string) => l.slice(0, -': OK (Invoice)'.length));
+    const ok = run.stdout
+      .split('\n')
+      .filter((l: string) => l.endsWith(': OK (Invoice)'))
+      .map((l: string) => l.slice(0, -': OK (Invoice)'.length));
     expect(ok).toEqual(files);
     expect(run.status).toBe(0);
   }, 180_000);
 
   it('the validator rejects a document whose elements are out of the UBL sequence (the check can fail)', () => {
     const [first] = buildInvoiceCases(0);
-    const xml = renderInvoiceUbl(first.resolved).replace(/(\s*<cbc:IssueDate>[^<]*<\/cbc:IssueDate>)(\s*<cbc:DueDate>[^<]*<\/cbc:DueDate>)/, '$2$1');
+    const xml = renderInvoiceUbl(first.resolved).replace(
+      /(\s*<cbc:IssueDate>[^<]*<\/cbc:IssueDate>)(\s*<cbc:DueDate>[^<]*<\/cbc:DueDate>)/,
+      '$2$1',
+    );
     mkdirSync(OUT, { recursive: true });
     const file = join(OUT, 'negative-out-of-order.xml.bad');
     writeFileSync(file, xml, 'utf8');

@@ -37,5 +37,10 @@ export async function createInvoiceDocument(meta: InvoiceDocumentMeta): Promise<
 export async function finishDocument(doc: PDFDocument): Promise<Uint8Array> {
   writePageContents(doc);
   peekDocumentFonts(doc)?.embed();
-  return doc.save({ useObjectStreams: true, addDefaultPage: false, objectsPerTick: Number.POSITIVE_INFINITY, updateFieldAppearances: false });
+  return doc.save({
+    useObjectStreams: true,
+    addDefaultPage: false,
+    objectsPerTick: Number.POSITIVE_INFINITY,
+    updateFieldAppearances: false,
+  });
 }

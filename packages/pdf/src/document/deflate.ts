@@ -21,7 +21,10 @@ function adler32(data: Uint8Array): number {
   let b = 0;
   for (let i = 0; i < data.length; ) {
     const end = Math.min(i + 5552, data.length);
-    for (; i < end; i++) { a += data[i]; b += a; }
+    for (; i < end; i++) {
+      a += data[i];
+      b += a;
+    }
     a %= 65521;
     b %= 65521;
   }
@@ -33,17 +36,33 @@ class BitWriter {
   pos = 0;
   buf = 0;
   bits = 0;
-  constructor(capacity: number) { this.out = new Uint8Array(capacity); }
+  constructor(capacity: number) {
+    this.out = new Uint8Array(capacity);
+  }
   /** Writes the low `n` (<= 16) bits of `value`, least significant first. */
   write(value: number, n: number): void {
     this.buf |= value << this.bits;
     this.bits += n;
-    while (this.bits >= 8) { this.out[this.pos++] = this.buf & 0xff; this.buf >>>= 8; this.bits -= 8; }
+    while (this.bits >= 8) {
+      this.out[this.pos++] = this.buf & 0xff;
+      this.buf >>>= 8;
+      this.bits -= 8;
+    }
   }
-  align(): void { if (this.bits > 0) this.write(0, 8 - this.bits); }
+  align(): void {
+    if (this.bits > 0) this.write(0, 8 - this.bits);
+  }
 }
 
-function writeSymbols(w: BitWriter, syms: Int32Array, count: number, litCodes: Uint16Array, litLens: Uint8Array, distCodes: Uint16Array, distLens: Uint8Array) {
+function writeSymbols(
+  w: BitWriter,
+  syms: Int32Array,
+  count: number,
+  litCodes: Uint16Array,
+  litLens: Uint8Array,
+  distCodes: Uint16Array,
+  distLens: Uint8Array,
+) {
   // the bit buffer in locals: this loop runs once per symbol
   const out = w.out;
   let pos = w.pos;
@@ -62,15 +81,27 @@ function writeSymbols(w: BitWriter, syms: Int32Array, count: number, litCodes: U
       bits += litLens[257 + lc];
       buf |= (len - LEN_BASE[lc]) << bits; // 0 when the code has no extra bits
       bits += LEN_EXTRA[lc];
-      while (bits >= 8) { out[pos++] = buf & 0xff; buf >>>= 8; bits -= 8; }
+      while (bits >= 8) {
+        out[pos++] = buf & 0xff;
+        buf >>>= 8;
+        bits -= 8;
+      }
       const dc = DIST_CODE[dist];
       buf |= distCodes[dc] << bits;
       bits += distLens[dc];
-      while (bits >= 8) { out[pos++] = buf & 0xff; buf >>>= 8; bits -= 8; }
+      while (bits >= 8) {
+        out[pos++] = buf & 0xff;
+        buf >>>= 8;
+        bits -= 8;
+      }
       buf |= (dist - DIST_BASE[dc]) << bits;
       bits += DIST_EXTRA[dc];
     }
-    while (bits >= 8) { out[pos++] = buf & 0xff; buf >>>= 8; bits -= 8; }
+    while (bits >= 8) {
+      out[pos++] = buf & 0xff;
+      buf >>>= 8;
+      bits -= 8;
+    }
   }
   w.pos = pos;
   w.buf = buf;
@@ -83,19 +114,34 @@ function runLengths(lengths: Uint8Array): { codes: number[]; extras: number[]; f
   const codes: number[] = [];
   const extras: number[] = [];
   const freq = new Int32Array(19);
-  const emit = (code: number, extra = 0) => { codes.push(code); extras.push(extra); freq[code]++; };
+  const emit = (code: number, extra = 0) => {
+    codes.push(code);
+    extras.push(extra);
+    freq[code]++;
+  };
   for (let i = 0; i < lengths.length; ) {
     const cur = lengths[i];
     let run = 1;
     while (i + run < lengths.length && lengths[i + run] === cur) run++;
     i += run;
     if (cur === 0) {
-      while (run >= 11) { const r = Math.min(run, 138); emit(18, r - 11); run -= r; }
-      if (run >= 3) { emit(17, run - 3); run = 0; }
+      while (run >= 11) {
+        const r = Math.min(run, 138);
+        emit(18, r - 11);
+        run -= r;
+      }
+      if (run >= 3) {
+        emit(17, run - 3);
+        run = 0;
+      }
     } else {
       emit(cur);
       run--;
-      while (run >= 3) { const r = Math.min(run, 6); emit(16, r - 3); run -= r; }
+      while (run >= 3) {
+        const r = Math.min(run, 6);
+        emit(16, r - 3);
+        run -= r;
+      }
     }
     while (run-- > 0) emit(cur);
   }
@@ -115,7 +161,10 @@ export function zlibDeflate(data: Uint8Array): Uint8Array {
   if (count === 0) litFreq[0] = 1;
   let distUsed = 0;
   for (let s = 0; s < 30; s++) if (distFreq[s]) distUsed++;
-  if (distUsed < 2) { distFreq[0] ||= 1; distFreq[1] ||= 1; }
+  if (distUsed < 2) {
+    distFreq[0] ||= 1;
+    distFreq[1] ||= 1;
+  }
 
   const litLens = huffmanLengths(litFreq, 15);
   const distLens = huffmanLengths(distFreq, 15);
@@ -134,8 +183,14 @@ export function zlibDeflate(data: Uint8Array): Uint8Array {
   // sizes in bits of the three block types
   let dataBits = extraBits;
   let fixedBits = extraBits;
-  for (let s = 0; s < 286; s++) { dataBits += litFreq[s] * litLens[s]; fixedBits += litFreq[s] * FIXED_LIT_LEN[s]; }
-  for (let s = 0; s < 30; s++) { dataBits += distFreq[s] * distLens[s]; fixedBits += distFreq[s] * 5; }
+  for (let s = 0; s < 286; s++) {
+    dataBits += litFreq[s] * litLens[s];
+    fixedBits += litFreq[s] * FIXED_LIT_LEN[s];
+  }
+  for (let s = 0; s < 30; s++) {
+    dataBits += distFreq[s] * distLens[s];
+    fixedBits += distFreq[s] * 5;
+  }
   let headerBits = 14 + 3 * hclen;
   for (let s = 0; s < 19; s++) headerBits += rl.freq[s] * (clLens[s] + CL_EXTRA_BITS[s]);
   const dynamicBits = 3 + headerBits + dataBits;
@@ -151,7 +206,10 @@ export function zlibDeflate(data: Uint8Array): Uint8Array {
       const len = Math.min(65535, n - at);
       w.write(at + len >= n ? 1 : 0, 3); // final?, stored
       w.align();
-      w.write(len & 0xff, 8); w.write(len >>> 8, 8); w.write(~len & 0xff, 8); w.write((~len >>> 8) & 0xff, 8);
+      w.write(len & 0xff, 8);
+      w.write(len >>> 8, 8);
+      w.write(~len & 0xff, 8);
+      w.write((~len >>> 8) & 0xff, 8);
       w.out.set(data.subarray(at, at + len), w.pos);
       w.pos += len;
       at += len;
@@ -175,6 +233,9 @@ export function zlibDeflate(data: Uint8Array): Uint8Array {
   }
   w.align();
   const sum = adler32(data);
-  w.write(sum >>> 24, 8); w.write((sum >>> 16) & 0xff, 8); w.write((sum >>> 8) & 0xff, 8); w.write(sum & 0xff, 8);
+  w.write(sum >>> 24, 8);
+  w.write((sum >>> 16) & 0xff, 8);
+  w.write((sum >>> 8) & 0xff, 8);
+  w.write(sum & 0xff, 8);
   return w.out.slice(0, w.pos);
 }

@@ -4,11 +4,20 @@
  * CIDs are allocated per document (not CID = glyph id) so that one glyph drawn for different text
  * (a Devanagari conjunct, an Arabic ligature) still extracts as the right characters.
  */
-import { PDFDocument, PDFName, PDFPage, PDFRef, PDFHexString, PDFArray, PDFNumber, PDFDict } from '@cantoo/pdf-lib';
+import {
+  PDFArray,
+  type PDFDict,
+  type PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFPage,
+  type PDFRef,
+} from '@cantoo/pdf-lib';
 import type { FontFace } from '../text/font-set.ts';
-import { subsetTrueType } from './truetype-subset.ts';
-import { toUnicodeCMap } from './to-unicode-cmap.ts';
 import { zlibDeflate } from './deflate.ts';
+import { toUnicodeCMap } from './to-unicode-cmap.ts';
+import { subsetTrueType } from './truetype-subset.ts';
 
 export class EmbeddedFont {
   readonly ref: PDFRef;
@@ -40,12 +49,18 @@ export class EmbeddedFont {
     if (cp >= 0) {
       const key = gid * 0x200000 + cp;
       let cid = this.simple.get(key);
-      if (cid === undefined) { cid = this.add(gid, text); this.simple.set(key, cid); }
+      if (cid === undefined) {
+        cid = this.add(gid, text);
+        this.simple.set(key, cid);
+      }
       return cid;
     }
     const key = text + '\u0000' + gid;
     let cid = this.cids.get(key);
-    if (cid === undefined) { cid = this.add(gid, text); this.cids.set(key, cid); }
+    if (cid === undefined) {
+      cid = this.add(gid, text);
+      this.cids.set(key, cid);
+    }
     return cid;
   }
 
@@ -84,7 +99,10 @@ export class DocumentFonts {
 const registries = new WeakMap<PDFDocument, DocumentFonts>();
 export function documentFonts(doc: PDFDocument): DocumentFonts {
   let r = registries.get(doc);
-  if (!r) { r = new DocumentFonts(doc); registries.set(doc, r); }
+  if (!r) {
+    r = new DocumentFonts(doc);
+    registries.set(doc, r);
+  }
   return r;
 }
 export function peekDocumentFonts(doc: PDFDocument): DocumentFonts | undefined {
@@ -94,11 +112,16 @@ export function peekDocumentFonts(doc: PDFDocument): DocumentFonts | undefined {
 /** Six capital letters from a hash of the used glyphs: a subset tag that is stable for the same content. */
 function subsetTag(f: EmbeddedFont): string {
   let h = 0x811c9dc5;
-  const mix = (n: number) => { h = Math.imul(h ^ n, 0x01000193) >>> 0; };
+  const mix = (n: number) => {
+    h = Math.imul(h ^ n, 0x01000193) >>> 0;
+  };
   for (const c of f.face.id) mix(c.charCodeAt(0));
   for (const g of f.gids) mix(g);
   let tag = '';
-  for (let i = 0; i < 6; i++) { tag += String.fromCharCode(65 + (h % 26)); h = (Math.floor(h / 26) ^ Math.imul(h, 31)) >>> 0; }
+  for (let i = 0; i < 6; i++) {
+    tag += String.fromCharCode(65 + (h % 26));
+    h = (Math.floor(h / 26) ^ Math.imul(h, 31)) >>> 0;
+  }
   return tag;
 }
 
@@ -115,9 +138,15 @@ function writeFont(doc: PDFDocument, f: EmbeddedFont) {
   const fontFile = ctx.register(ctx.stream(zlibDeflate(program), { Length1: program.length, Filter: 'FlateDecode' }));
 
   const cidToGid = new Uint8Array((f.gids.length + 1) * 2);
-  f.gids.forEach((old, i) => { const g = newGid.get(old)!; cidToGid[(i + 1) * 2] = g >> 8; cidToGid[(i + 1) * 2 + 1] = g & 0xff; });
+  f.gids.forEach((old, i) => {
+    const g = newGid.get(old)!;
+    cidToGid[(i + 1) * 2] = g >> 8;
+    cidToGid[(i + 1) * 2 + 1] = g & 0xff;
+  });
   const cidToGidRef = ctx.register(ctx.stream(zlibDeflate(cidToGid), { Filter: 'FlateDecode' }));
-  const toUnicode = ctx.register(ctx.stream(zlibDeflate(ascii.encode(toUnicodeCMap(f.texts))), { Filter: 'FlateDecode' }));
+  const toUnicode = ctx.register(
+    ctx.stream(zlibDeflate(ascii.encode(toUnicodeCMap(f.texts))), { Filter: 'FlateDecode' }),
+  );
 
   const widths = PDFArray.withContext(ctx);
   for (const g of f.gids) widths.push(PDFNumber.of(s(sfnt.advance(g))));
@@ -125,27 +154,35 @@ function writeFont(doc: PDFDocument, f: EmbeddedFont) {
   w.push(PDFNumber.of(1));
   w.push(widths);
 
-  const descriptor = ctx.register(ctx.obj({
-    Type: 'FontDescriptor',
-    FontName: baseName,
-    Flags: 4,
-    FontBBox: sfnt.bbox.map(s),
-    ItalicAngle: sfnt.italicAngle,
-    Ascent: s(sfnt.ascender),
-    Descent: s(sfnt.descender),
-    CapHeight: s(sfnt.capHeight),
-    StemV: f.face.weight === 'bold' ? 120 : 80,
-    FontFile2: fontFile,
-  }));
-  const cidFont = ctx.register(ctx.obj({
-    Type: 'Font',
-    Subtype: 'CIDFontType2',
-    BaseFont: baseName,
-    CIDSystemInfo: { Registry: PDFHexString.fromText('Adobe'), Ordering: PDFHexString.fromText('Identity'), Supplement: 0 },
-    FontDescriptor: descriptor,
-    W: w,
-    CIDToGIDMap: cidToGidRef,
-  }));
+  const descriptor = ctx.register(
+    ctx.obj({
+      Type: 'FontDescriptor',
+      FontName: baseName,
+      Flags: 4,
+      FontBBox: sfnt.bbox.map(s),
+      ItalicAngle: sfnt.italicAngle,
+      Ascent: s(sfnt.ascender),
+      Descent: s(sfnt.descender),
+      CapHeight: s(sfnt.capHeight),
+      StemV: f.face.weight === 'bold' ? 120 : 80,
+      FontFile2: fontFile,
+    }),
+  );
+  const cidFont = ctx.register(
+    ctx.obj({
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: baseName,
+      CIDSystemInfo: {
+        Registry: PDFHexString.fromText('Adobe'),
+        Ordering: PDFHexString.fromText('Identity'),
+        Supplement: 0,
+      },
+      FontDescriptor: descriptor,
+      W: w,
+      CIDToGIDMap: cidToGidRef,
+    }),
+  );
   const type0 = ctx.obj({
     Type: 'Font',
     Subtype: 'Type0',

@@ -10,13 +10,19 @@ export function huffmanLengths(freq: Int32Array, limit: number): Uint8Array {
   const lengths = new Uint8Array(size);
   const symbols: number[] = [];
   for (let s = 0; s < size; s++) if (freq[s] > 0) symbols.push(s);
-  if (symbols.length === 1) { lengths[symbols[0]] = 1; return lengths; }
+  if (symbols.length === 1) {
+    lengths[symbols[0]] = 1;
+    return lengths;
+  }
   if (symbols.length === 0) return lengths;
 
   const m = symbols.length;
   const weights = new Uint32Array(m);
   let heaviest = 0;
-  for (let k = 0; k < m; k++) { weights[k] = freq[symbols[k]]; heaviest = Math.max(heaviest, weights[k]); }
+  for (let k = 0; k < m; k++) {
+    weights[k] = freq[symbols[k]];
+    heaviest = Math.max(heaviest, weights[k]);
+  }
   // sort keys weight·512 + symbol: a native integer sort, ties by symbol; huge counts are scaled into 22 bits
   let shift = 0;
   while (heaviest >>> shift >= 1 << 22) shift++;
@@ -60,14 +66,20 @@ export function reversedCodes(lengths: Uint8Array): Uint16Array {
   count[0] = 0;
   const next = new Uint16Array(16);
   let code = 0;
-  for (let bits = 1; bits < 16; bits++) { code = (code + count[bits - 1]) << 1; next[bits] = code; }
+  for (let bits = 1; bits < 16; bits++) {
+    code = (code + count[bits - 1]) << 1;
+    next[bits] = code;
+  }
   const codes = new Uint16Array(lengths.length);
   for (let s = 0; s < lengths.length; s++) {
     const l = lengths[s];
     if (!l) continue;
     let c = next[l]++;
     let r = 0;
-    for (let b = 0; b < l; b++) { r = (r << 1) | (c & 1); c >>= 1; }
+    for (let b = 0; b < l; b++) {
+      r = (r << 1) | (c & 1);
+      c >>= 1;
+    }
     codes[s] = r;
   }
   return codes;

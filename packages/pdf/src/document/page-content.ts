@@ -3,7 +3,7 @@
  * finishDocument compresses each page's string once into one stream. pdf-lib's operator objects
  * (one object per operator and per number, serialised again at save) cost more than the layout itself.
  */
-import { PDFDocument, PDFName, PDFPage } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFName, PDFPage } from '@cantoo/pdf-lib';
 import { zlibDeflate } from './deflate.ts';
 import { pdfColor as c, pdfNumber as n } from './pdf-number.ts';
 
@@ -24,38 +24,60 @@ export class PageContent {
 
   /** Opens a text object if none is open and sets the fill colour; Tm/Tj/TJ operators follow. */
   beginText(color: Rgb): void {
-    if (!this.inText) { this.ops += 'BT\n'; this.inText = true; }
+    if (!this.inText) {
+      this.ops += 'BT\n';
+      this.inText = true;
+    }
     const rg = `${c(color[0])} ${c(color[1])} ${c(color[2])} rg\n`;
-    if (rg !== this.fill) { this.ops += rg; this.fill = rg; }
+    if (rg !== this.fill) {
+      this.ops += rg;
+      this.fill = rg;
+    }
   }
 
   /** Selects a font resource and size inside a text object. */
   setFont(resource: string, size: number): void {
     const tf = `${resource} ${n(size)} Tf\n`;
-    if (tf !== this.font) { this.ops += tf; this.font = tf; }
+    if (tf !== this.font) {
+      this.ops += tf;
+      this.font = tf;
+    }
   }
 
   /** Appends self-contained graphics operators (their own q…Q), closing any open text object first. */
   graphics(ops: string): void {
-    if (this.inText) { this.ops += 'ET\n'; this.inText = false; }
+    if (this.inText) {
+      this.ops += 'ET\n';
+      this.inText = false;
+    }
     this.ops += ops;
   }
 
   /** The finished stream text. */
   finish(): string {
-    if (this.inText) { this.ops += 'ET\n'; this.inText = false; }
+    if (this.inText) {
+      this.ops += 'ET\n';
+      this.inText = false;
+    }
     return this.ops;
   }
 
   /** A filled rectangle in its own graphics state. */
   fillRect(x: number, y: number, width: number, height: number, color: Rgb): void {
-    this.graphics(`q\n${c(color[0])} ${c(color[1])} ${c(color[2])} rg\n${n(x)} ${n(y)} ${n(width)} ${n(height)} re\nf\nQ\n`);
+    this.graphics(
+      `q\n${c(color[0])} ${c(color[1])} ${c(color[2])} rg\n${n(x)} ${n(y)} ${n(width)} ${n(height)} re\nf\nQ\n`,
+    );
   }
 
   /** A rectangle outline. */
   strokeRect(x: number, y: number, width: number, height: number, lineWidth: number, color: Rgb): void {
-    const l = n(x), b = n(y), r = n(x + width), t = n(y + height);
-    this.graphics(`q\n${c(color[0])} ${c(color[1])} ${c(color[2])} RG\n${n(lineWidth)} w\n${l} ${b} m\n${r} ${b} l\n${r} ${t} l\n${l} ${t} l\nh\nS\nQ\n`);
+    const l = n(x),
+      b = n(y),
+      r = n(x + width),
+      t = n(y + height);
+    this.graphics(
+      `q\n${c(color[0])} ${c(color[1])} ${c(color[2])} RG\n${n(lineWidth)} w\n${l} ${b} m\n${r} ${b} l\n${r} ${t} l\n${l} ${t} l\nh\nS\nQ\n`,
+    );
   }
 
   /** An image XObject (already registered on the page as `name`) scaled into width × height at x, y. */
@@ -69,9 +91,15 @@ const documents = new WeakMap<PDFDocument, Map<object, PageContent>>();
 
 export function pageContent(doc: PDFDocument, page: PDFPage): PageContent {
   let pages = documents.get(doc);
-  if (!pages) { pages = new Map(); documents.set(doc, pages); }
+  if (!pages) {
+    pages = new Map();
+    documents.set(doc, pages);
+  }
   let content = pages.get(page.node);
-  if (!content) { content = new PageContent(); pages.set(page.node, content); }
+  if (!content) {
+    content = new PageContent();
+    pages.set(page.node, content);
+  }
   return content;
 }
 

@@ -5,13 +5,18 @@
  */
 
 /** ".001" … ".999" with trailing zeros dropped; "" for 0. */
-const FRACTIONS: string[] = Array.from({ length: 1000 }, (_, f) => (f === 0 ? '' : `.${String(f).padStart(3, '0').replace(/0+$/, '')}`));
+const FRACTIONS: string[] = Array.from({ length: 1000 }, (_, f) =>
+  f === 0 ? '' : `.${String(f).padStart(3, '0').replace(/0+$/, '')}`,
+);
 
 export function pdfNumber(n: number): string {
   let v = Math.round(n * 1000);
   if (v === 0) return '0';
   let sign = '';
-  if (v < 0) { sign = '-'; v = -v; }
+  if (v < 0) {
+    sign = '-';
+    v = -v;
+  }
   const int = Math.floor(v / 1000);
   return sign + int + FRACTIONS[v - int * 1000];
 }

@@ -9,7 +9,9 @@ function utf16Hex(s: string): string {
 
 export function toUnicodeCMap(texts: string[]): string {
   const entries: string[] = [];
-  texts.forEach((t, i) => { if (t) entries.push(`<${hex4(i + 1)}> <${utf16Hex(t)}>`); });
+  texts.forEach((t, i) => {
+    if (t) entries.push(`<${hex4(i + 1)}> <${utf16Hex(t)}>`);
+  });
   let body = '';
   for (let i = 0; i < entries.length; i += 100) {
     const chunk = entries.slice(i, i + 100);

@@ -29,7 +29,10 @@ function closeComposites(font: SfntFont, gids: Set<number>) {
     for (;;) {
       const flags = v.getUint16(p);
       const comp = v.getUint16(p + 2);
-      if (comp < font.numGlyphs && !gids.has(comp)) { gids.add(comp); queue.push(comp); }
+      if (comp < font.numGlyphs && !gids.has(comp)) {
+        gids.add(comp);
+        queue.push(comp);
+      }
       p += 4 + (flags & 0x0001 ? 4 : 2) + (flags & 0x0008 ? 2 : flags & 0x0040 ? 4 : flags & 0x0080 ? 8 : 0);
       if (!(flags & 0x0020)) break;
     }
@@ -39,7 +42,8 @@ function closeComposites(font: SfntFont, gids: Set<number>) {
 function checksum(data: Uint8Array): number {
   let sum = 0;
   const n = data.length & ~3;
-  for (let i = 0; i < n; i += 4) sum = (sum + ((data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3])) >>> 0;
+  for (let i = 0; i < n; i += 4)
+    sum = (sum + ((data[i] << 24) | (data[i + 1] << 16) | (data[i + 2] << 8) | data[i + 3])) >>> 0;
   if (n < data.length) {
     let last = 0;
     for (let i = n; i < data.length; i++) last |= data[i] << (24 - 8 * (i - n));
@@ -60,7 +64,10 @@ function renumberComponents(glyf: Uint8Array, at: number, newGid: Map<number, nu
   }
 }
 
-export interface TrueTypeSubset { bytes: Uint8Array; newGid: Map<number, number> }
+export interface TrueTypeSubset {
+  bytes: Uint8Array;
+  newGid: Map<number, number>;
+}
 
 export function subsetTrueType(font: SfntFont, used: Iterable<number>): TrueTypeSubset {
   const gids = new Set<number>([0, ...used]);
@@ -74,7 +81,10 @@ export function subsetTrueType(font: SfntFont, used: Iterable<number>): TrueType
 
   // glyf + long loca + full hmtx, in new glyph order
   let glyfLen = 0;
-  for (const g of sorted) { const [s, e] = glyphRange(font, g); glyfLen += (e - s + 3) & ~3; }
+  for (const g of sorted) {
+    const [s, e] = glyphRange(font, g);
+    glyfLen += (e - s + 3) & ~3;
+  }
   const glyf = new Uint8Array(glyfLen);
   const loca = new Uint8Array(count * 4 + 4);
   const locaView = new DataView(loca.buffer);
@@ -91,7 +101,10 @@ export function subsetTrueType(font: SfntFont, used: Iterable<number>): TrueType
     }
     pos += (e - s + 3) & ~3;
     hmtxView.setUint16(i * 4, font.advance(g));
-    const lsbAt = g < font.numberOfHMetrics ? hmtxOff + g * 4 + 2 : hmtxOff + font.numberOfHMetrics * 4 + (g - font.numberOfHMetrics) * 2;
+    const lsbAt =
+      g < font.numberOfHMetrics
+        ? hmtxOff + g * 4 + 2
+        : hmtxOff + font.numberOfHMetrics * 4 + (g - font.numberOfHMetrics) * 2;
     hmtxView.setInt16(i * 4 + 2, font.view.getInt16(lsbAt));
   });
   locaView.setUint32(count * 4, pos);
@@ -109,8 +122,19 @@ export function subsetTrueType(font: SfntFont, used: Iterable<number>): TrueType
   postView.setUint32(0, 0x00030000);
   postView.setInt32(4, Math.round(font.italicAngle * 65536));
 
-  const tables: [string, Uint8Array][] = [['glyf', glyf], ['head', head], ['hhea', hhea], ['hmtx', hmtx], ['loca', loca], ['maxp', maxp], ['post', post]];
-  for (const tag of COPY_TABLES) { const t = font.tableBytes(tag); if (t) tables.push([tag, t]); }
+  const tables: [string, Uint8Array][] = [
+    ['glyf', glyf],
+    ['head', head],
+    ['hhea', hhea],
+    ['hmtx', hmtx],
+    ['loca', loca],
+    ['maxp', maxp],
+    ['post', post],
+  ];
+  for (const tag of COPY_TABLES) {
+    const t = font.tableBytes(tag);
+    if (t) tables.push([tag, t]);
+  }
   tables.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 
   const dirLen = 12 + tables.length * 16;

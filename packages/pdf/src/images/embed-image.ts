@@ -19,7 +19,12 @@ export class ImageEmbedError extends Error {
  * nothing over the limits is ever decoded). A file that fails either step throws ImageEmbedError,
  * or, with `onBroken: 'omit'`, is left out.
  */
-export async function embedImage(doc: PDFDocument, bytes: Uint8Array | undefined, slot: ImageSlot, onBroken: 'fail' | 'omit'): Promise<PDFImage | null> {
+export async function embedImage(
+  doc: PDFDocument,
+  bytes: Uint8Array | undefined,
+  slot: ImageSlot,
+  onBroken: 'fail' | 'omit',
+): Promise<PDFImage | null> {
   if (!bytes || bytes.length === 0) return null;
   const inspection = inspectImage(bytes);
   let failure: string;

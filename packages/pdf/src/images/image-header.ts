@@ -1,7 +1,8 @@
 // Reads what a PNG or JPEG claims about itself and checks it against the limits (H3) before
 // anything is decoded: a small file can describe a huge picture.
-import { detectImageType } from './image-type.ts';
+
 import { HeaderProblem, type ImageHeader, type ImageProblem } from './image-limits.ts';
+import { detectImageType } from './image-type.ts';
 import { readJpegHeader } from './jpeg-header.ts';
 import { pngDataInflatesExactly } from './png-data.ts';
 import { readPngHeader } from './png-header.ts';
@@ -32,11 +33,16 @@ export function inspectImage(bytes: Uint8Array): ImageInspection {
 
 function inspect(bytes: Uint8Array): ImageInspection {
   const type = detectImageType(bytes);
-  if (!type) return { ok: false, problem: 'not-an-image', message: 'must be a PNG or JPEG image (checked by its bytes)' };
+  if (!type)
+    return { ok: false, problem: 'not-an-image', message: 'must be a PNG or JPEG image (checked by its bytes)' };
   const read = type === 'png' ? readPngHeader(bytes) : readJpegHeader(bytes);
   if (read instanceof HeaderProblem) return { ok: false, problem: read.problem, message: read.message };
   if (read.pngData && !pngDataInflatesExactly(bytes, read.pngData)) {
-    return { ok: false, problem: 'damaged', message: 'is not a complete PNG image (its data is damaged or does not match its header)' };
+    return {
+      ok: false,
+      problem: 'damaged',
+      message: 'is not a complete PNG image (its data is damaged or does not match its header)',
+    };
   }
   return { ok: true, header: read };
 }

@@ -33,6 +33,9 @@ export class HeaderProblem {
 
 /** Null when `width`×`height` is within the limits for `type`, otherwise why not. */
 export function dimensionsProblem(type: ImageType, width: number, height: number): HeaderProblem | null {
-  const tooLarge = width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide || (type === 'png' && width * height > IMAGE_LIMITS.maxPngPixels);
+  const tooLarge =
+    width > IMAGE_LIMITS.maxSide
+    || height > IMAGE_LIMITS.maxSide
+    || (type === 'png' && width * height > IMAGE_LIMITS.maxPngPixels);
   return tooLarge ? new HeaderProblem('too-large', `is ${width}×${height} pixels; ${IMAGE_LIMITS_RULE}`) : null;
 }

@@ -7,7 +7,10 @@
 import { dimensionsProblem, HeaderProblem, type ImageHeader } from './image-limits.ts';
 
 const DAMAGED = new HeaderProblem('damaged', 'is not a complete JPEG image (truncated or damaged)');
-const UNSUPPORTED = new HeaderProblem('unsupported', 'is a lossless, hierarchical, arithmetic-coded or 12-bit JPEG, which cannot be embedded');
+const UNSUPPORTED = new HeaderProblem(
+  'unsupported',
+  'is a lossless, hierarchical, arithmetic-coded or 12-bit JPEG, which cannot be embedded',
+);
 
 const SOI = 0xd8;
 const EOI = 0xd9;
@@ -28,8 +31,10 @@ function endOfScan(b: Uint8Array, from: number): number {
     const ff = b.indexOf(0xff, at);
     if (ff < 0 || ff + 1 >= b.length) return -1;
     const next = b[ff + 1];
-    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) at = ff + 2; // stuffed byte, restart marker
-    else if (next === 0xff) at = ff + 1; // fill byte
+    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7))
+      at = ff + 2; // stuffed byte, restart marker
+    else if (next === 0xff)
+      at = ff + 1; // fill byte
     else return ff;
   }
 }
@@ -60,7 +65,8 @@ export function readJpegHeader(b: Uint8Array): ImageHeader | HeaderProblem {
       const height = u16(b, at + 5);
       const width = u16(b, at + 7);
       const components = b[at + 9];
-      if (width === 0 || height === 0 || ![1, 3, 4].includes(components) || length !== 8 + 3 * components) return DAMAGED;
+      if (width === 0 || height === 0 || ![1, 3, 4].includes(components) || length !== 8 + 3 * components)
+        return DAMAGED;
       const tooLarge = dimensionsProblem('jpeg', width, height);
       if (tooLarge) return tooLarge;
       frame = { width, height };

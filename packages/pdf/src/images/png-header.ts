@@ -40,18 +40,22 @@ function chunkType(b: Uint8Array, i: number): string {
 function inflatedSize(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
   const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (Math.ceil((w * bitsPerPixel) / 8) + 1) : 0);
   if (!interlaced) return rows(width, height);
-  return ADAM7.reduce((sum, [xs, ys, dx, dy]) => sum + rows(Math.ceil((width - xs) / dx), Math.ceil((height - ys) / dy)), 0);
+  return ADAM7.reduce(
+    (sum, [xs, ys, dx, dy]) => sum + rows(Math.ceil((width - xs) / dx), Math.ceil((height - ys) / dy)),
+    0,
+  );
 }
 
 export function readPngHeader(b: Uint8Array): ImageHeader | HeaderProblem {
   // signature (8) + IHDR chunk (4 length, 4 type, 13 data, 4 CRC)
-  if (b.length < 33 || u32(b, 8) !== 13 || chunkType(b, 12) !== 'IHDR' || u32(b, 29) !== crc32(b, 12, 29)) return DAMAGED;
+  if (b.length < 33 || u32(b, 8) !== 13 || chunkType(b, 12) !== 'IHDR' || u32(b, 29) !== crc32(b, 12, 29))
+    return DAMAGED;
   const width = u32(b, 16);
   const height = u32(b, 20);
   const [depth, colourType, compression, filter, interlace] = b.subarray(24, 29);
   const colour = COLOUR_TYPES[colourType];
   if (width === 0 || height === 0 || width > 0x7fffffff || height > 0x7fffffff) return DAMAGED;
-  if (!colour || !colour.depths.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return DAMAGED;
+  if (!colour?.depths.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return DAMAGED;
   const tooLarge = dimensionsProblem('png', width, height);
   if (tooLarge) return tooLarge;
 
@@ -62,7 +66,8 @@ export function readPngHeader(b: Uint8Array): ImageHeader | HeaderProblem {
     const length = u32(b, at);
     const type = chunkType(b, at + 4);
     if (length > 0x7fffffff || at + 12 + length > b.length || !/^[A-Za-z]{4}$/.test(type)) return DAMAGED;
-    if (type === 'acTL' || type === 'CgBI') return new HeaderProblem('unsupported', 'is an animated or Apple-optimised PNG, which cannot be embedded');
+    if (type === 'acTL' || type === 'CgBI')
+      return new HeaderProblem('unsupported', 'is an animated or Apple-optimised PNG, which cannot be embedded');
     if (type === 'IHDR' || (type === 'PLTE' && parts.length > 0)) return DAMAGED;
     if (type === 'PLTE') palette = true;
     if (type === 'IDAT') parts.push([at + 8, at + 8 + length]);
@@ -70,5 +75,10 @@ export function readPngHeader(b: Uint8Array): ImageHeader | HeaderProblem {
     at += 12 + length;
   }
   if (parts.length === 0 || (colourType === 3 && !palette)) return DAMAGED;
-  return { type: 'png', width, height, pngData: { parts, inflatedBytes: inflatedSize(width, height, colour.channels * depth, interlace === 1) } };
+  return {
+    type: 'png',
+    width,
+    height,
+    pngData: { parts, inflatedBytes: inflatedSize(width, height, colour.channels * depth, interlace === 1) },
+  };
 }

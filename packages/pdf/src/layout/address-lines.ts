@@ -16,11 +16,13 @@ const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 function mentions(text: string, part: string, caseSensitive = false): boolean {
   const t = caseSensitive ? squash(text) : squash(text).toLocaleLowerCase();
   const p = caseSensitive ? squash(part) : squash(part).toLocaleLowerCase();
-  for (let i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1)) if (!isWordChar(t[i - 1]) && !isWordChar(t[i + p.length])) return true;
+  for (let i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1))
+    if (!isWordChar(t[i - 1]) && !isWordChar(t[i + p.length])) return true;
   return false;
 }
 
-const given = (s: string | undefined): string | undefined => (s !== undefined && s.trim() !== '' ? s.trim() : undefined);
+const given = (s: string | undefined): string | undefined =>
+  s !== undefined && s.trim() !== '' ? s.trim() : undefined;
 
 /**
  * The printed address: the client's free-text lines as given, then the structured parts in postal order,
@@ -40,7 +42,8 @@ export function addressLines(freeLines: string[], parts: AddressParts, language:
   const code = given(parts.country);
   if (code) {
     const name = countryName(code, language);
-    if (!mentions(text, name) && !mentions(text, countryName(code, 'en')) && !mentions(text, code, true)) lines.push(name);
+    if (!mentions(text, name) && !mentions(text, countryName(code, 'en')) && !mentions(text, code, true))
+      lines.push(name);
   }
   return lines;
 }

@@ -1,5 +1,5 @@
 import type { PDFDocument, PDFImage, PDFPage } from '@cantoo/pdf-lib';
-import { pageContent, type PageContent } from '../document/page-content.ts';
+import { type PageContent, pageContent } from '../document/page-content.ts';
 import type { TextEngine, TextStyle } from '../text/text-engine.ts';
 
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;

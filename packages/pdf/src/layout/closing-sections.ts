@@ -1,9 +1,9 @@
-import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext } from '../templates/template.ts';
+import type { TextStyle } from '../text/text-engine.ts';
 import { columnsBlock } from './columns-block.ts';
 import type { Block } from './flow.ts';
 import { detailPieces, headingPiece } from './party-pieces.ts';
-import { spacePiece, textPiece, wrappedPieces, type Piece } from './pieces.ts';
+import { type Piece, spacePiece, textPiece, wrappedPieces } from './pieces.ts';
 import { qrPiece, qrSide } from './qr-piece.ts';
 
 /** Payment details (every Payment field given) at the start side and the QR code with its caption at the end side. */
@@ -35,24 +35,47 @@ export function paymentBlock(ctx: RenderContext): Block | null {
 }
 
 /** A titled text's pieces at a width; the heading is kept with the first line. */
-function sectionPieces(ctx: RenderContext, heading: string | null, text: string, width: number, style: TextStyle): Piece[] {
+function sectionPieces(
+  ctx: RenderContext,
+  heading: string | null,
+  text: string,
+  width: number,
+  style: TextStyle,
+): Piece[] {
   const { c } = ctx;
   const lines = wrappedPieces(c, text, width, style);
   if (!heading) return lines;
   const h = headingPiece(ctx, heading);
   if (!lines.length) return [h];
   const first = lines.shift()!;
-  return [{ height: h.height + first.height, draw: (cv, x, top, w) => { h.draw(cv, x, top, w); first.draw(cv, x, top + h.height, w); } }, ...lines];
+  return [
+    {
+      height: h.height + first.height,
+      draw: (cv, x, top, w) => {
+        h.draw(cv, x, top, w);
+        first.draw(cv, x, top + h.height, w);
+      },
+    },
+    ...lines,
+  ];
 }
 
 /**
  * A titled free-text section (a long footer). It flows: 5,000 characters fill the rest of the page and
  * continue on the next, line by line.
  */
-export function textSection(ctx: RenderContext, heading: string | null, text: string | undefined, style?: TextStyle): Block | null {
+export function textSection(
+  ctx: RenderContext,
+  heading: string | null,
+  text: string | undefined,
+  style?: TextStyle,
+): Block | null {
   if (!text) return null;
   const s = style ?? { size: ctx.theme.size.body, color: ctx.theme.text };
-  return columnsBlock([{ x: ctx.x, width: ctx.width, pieces: sectionPieces(ctx, heading, text, ctx.width, s) }], { paddingTop: 12, flows: true });
+  return columnsBlock([{ x: ctx.x, width: ctx.width, pieces: sectionPieces(ctx, heading, text, ctx.width, s) }], {
+    paddingTop: 12,
+    flows: true,
+  });
 }
 
 const SIGNATURE_BOX = { width: 170, height: 60 };
@@ -88,13 +111,21 @@ export function closingBlock(ctx: RenderContext): Block | null {
   const textWidth = signature ? ctx.width - SIGNATURE_BOX.width - SIGNATURE_GAP : ctx.width;
   const body: TextStyle = { size: theme.size.body, color: theme.text };
   const text: Piece[] = [];
-  for (const [heading, value] of [[view.labels.notes, view.notes], [view.labels.refundPolicy, view.refundPolicy]] as const) {
+  for (const [heading, value] of [
+    [view.labels.notes, view.notes],
+    [view.labels.refundPolicy, view.refundPolicy],
+  ] as const) {
     if (!value) continue;
     if (text.length) text.push(spacePiece(12));
     text.push(...sectionPieces(ctx, heading, value, textWidth, body));
   }
   if (!signature && !text.length) return null;
   const columns = [{ x: ctx.x, width: textWidth, pieces: text }];
-  if (signature) columns.push({ x: ctx.x + ctx.width - SIGNATURE_BOX.width, width: SIGNATURE_BOX.width, pieces: [spacePiece(6), signature] });
+  if (signature)
+    columns.push({
+      x: ctx.x + ctx.width - SIGNATURE_BOX.width,
+      width: SIGNATURE_BOX.width,
+      pieces: [spacePiece(6), signature],
+    });
   return columnsBlock(columns, { paddingTop: 12, flows: true });
 }

@@ -1,7 +1,7 @@
 import { pageLabel } from '@invoice/i18n';
-import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext, Template } from '../templates/template.ts';
 import { onFill } from '../templates/theme.ts';
+import type { TextStyle } from '../text/text-engine.ts';
 import { PAGE } from './canvas.ts';
 import { closingBlock, paymentBlock, textSection } from './closing-sections.ts';
 import { Flow } from './flow.ts';
@@ -56,9 +56,9 @@ export function composeInvoice(ctx: RenderContext, template: Template): void {
     if (theme.footerBand) {
       const bandTop = Math.min(PAGE.height - BOTTOM_MARGIN - 14, footerTop - 6);
       c.rect(0, bandTop, PAGE.width, PAGE.height - bandTop, theme.footerBand);
-    }
-    else c.hline(ctx.x, contentBottom + 6, ctx.width, 0.4, theme.rule);
-    if (running) footerLines.forEach((line, j) => c.text(line, ctx.x, footerTop + j * flh, ctx.width, footerStyle, 'center'));
+    } else c.hline(ctx.x, contentBottom + 6, ctx.width, 0.4, theme.rule);
+    if (running)
+      footerLines.forEach((line, j) => c.text(line, ctx.x, footerTop + j * flh, ctx.width, footerStyle, 'center'));
     c.text(pageLabel(i + 1, pages.length, view.language), ctx.x, pageLabelTop, ctx.width, pageStyle, 'end');
   });
 }

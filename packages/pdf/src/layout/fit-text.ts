@@ -13,12 +13,16 @@ import type { Canvas } from './canvas.ts';
 let graphemes: Intl.Segmenter | undefined;
 
 /** Sizes are rounded down to 1/100 pt so the text measured at the new size never exceeds the box by rounding. */
-const scaled = (style: TextStyle, scale: number): TextStyle => ({ ...style, size: Math.floor(style.size * scale * 100) / 100 });
+const scaled = (style: TextStyle, scale: number): TextStyle => ({
+  ...style,
+  size: Math.floor(style.size * scale * 100) / 100,
+});
 
 /** The widest run of `text` that has no break opportunity, at `style`. */
 function widestWord(c: Canvas, text: string, style: TextStyle): number {
   let widest = 0;
-  for (const para of text.split('\n')) for (const token of breakTokens(para)) widest = Math.max(widest, c.measure(token.trimEnd(), style));
+  for (const para of text.split('\n'))
+    for (const token of breakTokens(para)) widest = Math.max(widest, c.measure(token.trimEnd(), style));
   return widest;
 }
 
@@ -27,7 +31,14 @@ function widestWord(c: Canvas, text: string, style: TextStyle): number {
  * one unit even where it has spaces): smaller only when one is wider than the box, and never below
  * `minScale` × the size (past that the text is broken instead).
  */
-export function styleToFit(c: Canvas, text: string, width: number, style: TextStyle, minScale: number, wholeLines = false): TextStyle {
+export function styleToFit(
+  c: Canvas,
+  text: string,
+  width: number,
+  style: TextStyle,
+  minScale: number,
+  wholeLines = false,
+): TextStyle {
   if (minScale >= 1) return style;
   // the common case: every line fits as it is, no word needs measuring
   const widestLine = c.measure(text, style);
@@ -38,7 +49,12 @@ export function styleToFit(c: Canvas, text: string, width: number, style: TextSt
 
 /** `text` wrapped to `width` after shrinking as `styleToFit` says; the lines are drawn in the returned style. */
 export function fitLines(
-  c: Canvas, text: string, width: number, style: TextStyle, minScale: number, wholeLines = false,
+  c: Canvas,
+  text: string,
+  width: number,
+  style: TextStyle,
+  minScale: number,
+  wholeLines = false,
 ): { lines: string[]; style: TextStyle } {
   const s = styleToFit(c, text, width, style, minScale, wholeLines);
   return { lines: c.wrap(text, width, s), style: s };
@@ -48,7 +64,13 @@ export function fitLines(
  * One line in `width`: as is when it fits, else smaller (down to `minScale`), else cut at a grapheme
  * boundary and ended with an ellipsis. For boxes that repeat something printed in full elsewhere.
  */
-export function fitOneLine(c: Canvas, text: string, width: number, style: TextStyle, minScale: number): { text: string; style: TextStyle } {
+export function fitOneLine(
+  c: Canvas,
+  text: string,
+  width: number,
+  style: TextStyle,
+  minScale: number,
+): { text: string; style: TextStyle } {
   const line = text.replace(/\s*\n\s*/g, ' ');
   const natural = c.measure(line, style);
   if (natural <= width) return { text: line, style };

@@ -32,7 +32,10 @@ export class Flow {
   private top = 0;
   private repeat?: Block;
 
-  constructor(private readonly c: Canvas, private readonly frame: PageFrame) {
+  constructor(
+    private readonly c: Canvas,
+    private readonly frame: PageFrame,
+  ) {
     this.newPage();
   }
 

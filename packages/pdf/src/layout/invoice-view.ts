@@ -1,8 +1,17 @@
 import {
-  directionOf, formatDate, formatMoney, formatPercent, formatQuantity, labelsFor,
-  localShippingLabel, localTaxLineName, localTitle, qrCaption, type Labels,
+  directionOf,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  formatQuantity,
+  type Labels,
+  labelsFor,
+  localShippingLabel,
+  localTaxLineName,
+  localTitle,
+  qrCaption,
 } from '@invoice/i18n';
-import { minorUnits, type CurrencyCode, type Party, type ResolvedInvoice, type ShipTo } from '@invoice/model';
+import { type CurrencyCode, minorUnits, type Party, type ResolvedInvoice, type ShipTo } from '@invoice/model';
 import type Decimal from 'decimal.js';
 import { addressLines } from './address-lines.ts';
 
@@ -67,13 +76,20 @@ function present(s: string | undefined): s is string {
 }
 
 function fields(pairs: [string, string | undefined][]): Field[] {
-  return pairs.filter((p): p is [string, string] => present(p[1])).map(([label, value]) => ({ label, value: value.trim() }));
+  return pairs
+    .filter((p): p is [string, string] => present(p[1]))
+    .map(([label, value]) => ({ label, value: value.trim() }));
 }
 
 /** Splits client text into lines: CRLF/CR normalised, trailing blanks dropped. */
 function textLines(text: string | undefined): string[] {
   if (!present(text)) return [];
-  return text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').trimEnd().split('\n').map((l) => l.trimEnd());
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '    ')
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.trimEnd());
 }
 
 function partyView(heading: string, party: Party, l: Labels, language: string): PartyView {
@@ -133,15 +149,19 @@ export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: strin
     discount: isZero(line.discount) ? '' : line.discount_type === 'percent' ? pct(line.discount) : price(line.discount),
     // One component prints as a bare rate; several name each component, unless the name is the
     // default `Tax 9%`, which already is the rate.
-    tax: line.taxes.map((x) => (line.taxes.length === 1 || /^Tax \d/.test(x.name) ? pct(x.rate) : `${x.name} ${pct(x.rate)}`)).join('\n'),
+    tax: line.taxes
+      .map((x) => (line.taxes.length === 1 || /^Tax \d/.test(x.name) ? pct(x.rate) : `${x.name} ${pct(x.rate)}`))
+      .join('\n'),
     amount: money(line.line_total),
   }));
 
   const totals: TotalRow[] = [{ label: l.subtotal, value: money(t.subtotal) }];
   if (!isZero(t.discount_total)) totals.push({ label: l.discount, value: negative(t.discount_total) });
-  if (!isZero(t.shipping)) totals.push({ label: localShippingLabel(req.shipping_label, language), value: money(t.shipping) });
+  if (!isZero(t.shipping))
+    totals.push({ label: localShippingLabel(req.shipping_label, language), value: money(t.shipping) });
   if (t.tax_lines.length === 0) totals.push({ label: l.tax, value: money(t.total_tax) });
-  for (const line of t.tax_lines) totals.push({ label: localTaxLineName(line.name, language), value: money(line.amount) });
+  for (const line of t.tax_lines)
+    totals.push({ label: localTaxLineName(line.name, language), value: money(line.amount) });
   if (!isZero(t.rounding_adjustment)) totals.push({ label: l.rounding, value: money(t.rounding_adjustment) });
   totals.push({ label: l.total, value: money(t.grand_total), emphasis: 'total' });
   if (!isZero(t.deposit)) totals.push({ label: l.deposit, value: negative(t.deposit) });

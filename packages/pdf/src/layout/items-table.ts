@@ -1,5 +1,5 @@
-import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext } from '../templates/template.ts';
+import type { TextStyle } from '../text/text-engine.ts';
 import type { Align } from './canvas.ts';
 import { fitLines } from './fit-text.ts';
 import type { Block } from './flow.ts';
@@ -75,7 +75,14 @@ function layoutColumns(ctx: RenderContext, header: TextStyle, cell: TextStyle): 
 }
 
 /** A cell's lines and the style they are drawn in (smaller than the table's for a number that had to shrink). */
-function cellLines(ctx: RenderContext, text: string, width: number, style: TextStyle, minScale: number, wholeLines: boolean): { lines: string[]; style: TextStyle } {
+function cellLines(
+  ctx: RenderContext,
+  text: string,
+  width: number,
+  style: TextStyle,
+  minScale: number,
+  wholeLines: boolean,
+): { lines: string[]; style: TextStyle } {
   if (text === '') return { lines: [], style };
   // +0.5: a column sized to its widest value must not wrap that value on rounding error.
   return fitLines(ctx.c, text, Math.max(10, width - 2 * PAD_X + 0.5), style, minScale, wholeLines);
@@ -102,7 +109,9 @@ export function itemsTable(ctx: RenderContext): { header: Block; rows: Block[] }
         const { lines, style } = headerCells[i];
         // a shrunk label is centred in the full line height, level with its neighbours
         const dy = style === headerStyle ? 0 : (hlh - c.lineHeight(style)) / 2;
-        lines.forEach((line, j) => cv.text(line, col.x + PAD_X, top + t.padY + 1 + j * hlh + dy, col.width - 2 * PAD_X, style, col.align));
+        lines.forEach((line, j) =>
+          cv.text(line, col.x + PAD_X, top + t.padY + 1 + j * hlh + dy, col.width - 2 * PAD_X, style, col.align),
+        );
       });
     },
   };
@@ -121,7 +130,9 @@ export function itemsTable(ctx: RenderContext): { header: Block; rows: Block[] }
         cols.forEach((col, i) => {
           const { lines, style } = cells[i];
           const dy = style === cellStyle ? 0 : (lh - c.lineHeight(style)) / 2;
-          lines.forEach((line, j) => cv.text(line, col.x + PAD_X, top + t.padY + j * lh + dy, col.width - 2 * PAD_X, style, col.align));
+          lines.forEach((line, j) =>
+            cv.text(line, col.x + PAD_X, top + t.padY + j * lh + dy, col.width - 2 * PAD_X, style, col.align),
+          );
         });
       },
     };

@@ -1,7 +1,7 @@
+import type { RenderContext } from '../templates/template.ts';
 import type { Rgb } from './canvas.ts';
 import type { Field, PartyView } from './invoice-view.ts';
-import { fieldPieces, keepTogether, spacePiece, textPiece, wrappedPieces, type Piece } from './pieces.ts';
-import type { RenderContext } from '../templates/template.ts';
+import { fieldPieces, keepTogether, type Piece, spacePiece, textPiece, wrappedPieces } from './pieces.ts';
 
 export interface PartyStyle {
   heading?: boolean;
@@ -26,8 +26,12 @@ export function partyPieces(ctx: RenderContext, party: PartyView, width: number,
   const muted = s.mutedColor ?? theme.muted;
   const body = { size: theme.size.body, color };
   const out: Piece[] = [];
-  if (party.name) out.push(...wrappedPieces(c, party.name, width, { size: s.nameSize ?? theme.size.body + 1.5, weight: 'bold', color }));
-  for (const line of party.address) out.push(...(line === '' ? [spacePiece(c.lineHeight(body) * 0.5)] : wrappedPieces(c, line, width, body)));
+  if (party.name)
+    out.push(
+      ...wrappedPieces(c, party.name, width, { size: s.nameSize ?? theme.size.body + 1.5, weight: 'bold', color }),
+    );
+  for (const line of party.address)
+    out.push(...(line === '' ? [spacePiece(c.lineHeight(body) * 0.5)] : wrappedPieces(c, line, width, body)));
   if (party.details.length) out.push(spacePiece(2));
   out.push(...detailPieces(ctx, party.details, width, muted, color));
   if (s.heading === false) return out;
@@ -37,7 +41,13 @@ export function partyPieces(ctx: RenderContext, party: PartyView, width: number,
 }
 
 /** `Label value` lines in the small size: labels muted, values in the text colour. */
-export function detailPieces(ctx: RenderContext, fields: Field[], width: number, labelColor?: Rgb, valueColor?: Rgb): Piece[] {
+export function detailPieces(
+  ctx: RenderContext,
+  fields: Field[],
+  width: number,
+  labelColor?: Rgb,
+  valueColor?: Rgb,
+): Piece[] {
   const { c, theme } = ctx;
   const label = { size: theme.size.small, color: labelColor ?? theme.muted };
   const value = { size: theme.size.small, color: valueColor ?? theme.text };

@@ -19,7 +19,10 @@ export function spacePiece(height: number): Piece {
 export function keepTogether(first: Piece, second: Piece): Piece {
   return {
     height: first.height + second.height,
-    draw: (c, x, top, width) => { first.draw(c, x, top, width); second.draw(c, x, top + first.height, width); },
+    draw: (c, x, top, width) => {
+      first.draw(c, x, top, width);
+      second.draw(c, x, top + first.height, width);
+    },
   };
 }
 
@@ -27,27 +30,42 @@ export function keepTogether(first: Piece, second: Piece): Piece {
  * Wraps text into line pieces of a column width. Each client line break starts a new line; long
  * lines wrap at word boundaries (or inside a word longer than the column).
  */
-export function wrappedPieces(c: Canvas, text: string, width: number, style: TextStyle, align: Align = 'start', leading = 1): Piece[] {
+export function wrappedPieces(
+  c: Canvas,
+  text: string,
+  width: number,
+  style: TextStyle,
+  align: Align = 'start',
+  leading = 1,
+): Piece[] {
   const lh = c.lineHeight(style) * leading;
   return c.wrap(text, width, style).map((line) => textPiece(line, style, lh, align));
 }
 
 /** `Label: value` as a label line and wrapped value lines, or on one line when it fits. */
 export function fieldPieces(
-  c: Canvas, label: string, value: string, width: number, labelStyle: TextStyle, valueStyle: TextStyle, leading = 1,
+  c: Canvas,
+  label: string,
+  value: string,
+  width: number,
+  labelStyle: TextStyle,
+  valueStyle: TextStyle,
+  leading = 1,
 ): Piece[] {
   const lh = Math.max(c.lineHeight(labelStyle), c.lineHeight(valueStyle)) * leading;
   const labelWidth = c.measure(label, labelStyle);
   const gap = 6;
   const valueWidth = width - labelWidth - gap;
   if (!value.includes('\n') && valueWidth > width * 0.35 && c.measure(value, valueStyle) <= valueWidth) {
-    return [{
-      height: lh,
-      draw: (cv, x, top, w) => {
-        cv.text(label, x, top, labelWidth, labelStyle);
-        cv.text(value, x + labelWidth + gap, top, w - labelWidth - gap, valueStyle);
+    return [
+      {
+        height: lh,
+        draw: (cv, x, top, w) => {
+          cv.text(label, x, top, labelWidth, labelStyle);
+          cv.text(value, x + labelWidth + gap, top, w - labelWidth - gap, valueStyle);
+        },
       },
-    }];
+    ];
   }
   const labelPiece = textPiece(label, labelStyle, c.lineHeight(labelStyle) * leading);
   const [first, ...rest] = wrappedPieces(c, value, width, valueStyle, 'start', leading);

@@ -1,6 +1,6 @@
-import { QUIET_ZONE_MODULES, darkRuns, type QrMatrix } from '@invoice/qr';
+import { darkRuns, type QrMatrix, QUIET_ZONE_MODULES } from '@invoice/qr';
 import { pdfNumber as n } from '../document/pdf-number.ts';
-import { PAGE, type Canvas } from './canvas.ts';
+import { type Canvas, PAGE } from './canvas.ts';
 import type { Piece } from './pieces.ts';
 
 /** Side of the QR symbol with its quiet zone, in points: at least 1.2 pt per module so it scans. */

@@ -1,9 +1,9 @@
-import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext } from '../templates/template.ts';
+import type { TextStyle } from '../text/text-engine.ts';
 import { columnsBlock } from './columns-block.ts';
 import { fitLines } from './fit-text.ts';
 import type { Block } from './flow.ts';
-import { spacePiece, wrappedPieces, type Piece } from './pieces.ts';
+import { type Piece, spacePiece, wrappedPieces } from './pieces.ts';
 
 /**
  * The totals (subtotal, discount, shipping, each tax line, rounding, total, deposit, paid,
@@ -19,9 +19,12 @@ export function totalsBlock(ctx: RenderContext): Block {
 
   const rows: Piece[] = view.totals.map((row) => {
     const strong = row.emphasis !== undefined;
-    const size = row.emphasis === 'due' ? theme.size.body + 2 : row.emphasis === 'total' ? theme.size.body + 1 : theme.size.body;
-    const fill = row.emphasis === 'due' ? theme.totals.dueFill : row.emphasis === 'total' ? theme.totals.totalFill : undefined;
-    const color = row.emphasis === 'due' ? theme.totals.dueText : row.emphasis === 'total' ? theme.totals.totalText : theme.text;
+    const size =
+      row.emphasis === 'due' ? theme.size.body + 2 : row.emphasis === 'total' ? theme.size.body + 1 : theme.size.body;
+    const fill =
+      row.emphasis === 'due' ? theme.totals.dueFill : row.emphasis === 'total' ? theme.totals.totalFill : undefined;
+    const color =
+      row.emphasis === 'due' ? theme.totals.dueText : row.emphasis === 'total' ? theme.totals.totalText : theme.text;
     const labelStyle: TextStyle = { size, weight: strong ? 'bold' : 'regular', color: strong ? color : theme.muted };
     const valueStyle: TextStyle = { size, weight: strong ? 'bold' : 'regular', color };
     // an amount shrinks rather than break (a broken number reads as two); its label wraps
@@ -38,9 +41,12 @@ export function totalsBlock(ctx: RenderContext): Block {
       height,
       draw(cv, _x, top) {
         if (fill) cv.rect(boxX, top, boxWidth, height, fill);
-        if (row.emphasis === 'total' && theme.totals.totalRule) cv.hline(boxX, top, boxWidth, 0.9, theme.totals.totalRule);
+        if (row.emphasis === 'total' && theme.totals.totalRule)
+          cv.hline(boxX, top, boxWidth, 0.9, theme.totals.totalRule);
         labelLines.forEach((l, i) => cv.text(l, boxX + pad, top + padY + i * lh, labelWidth, labelStyle));
-        valueLines.forEach((v, i) => cv.text(v, boxX + boxWidth - pad - valueWidth, top + padY + i * lh + valueDy, valueWidth, value.style, 'end'));
+        valueLines.forEach((v, i) =>
+          cv.text(v, boxX + boxWidth - pad - valueWidth, top + padY + i * lh + valueDy, valueWidth, value.style, 'end'),
+        );
       },
     };
   });

@@ -2,10 +2,10 @@ import type { Rgb } from '../layout/canvas.ts';
 import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { headingPiece, metaPieces, partyPieces } from '../layout/party-pieces.ts';
-import { spacePiece, type Piece } from '../layout/pieces.ts';
+import { type Piece, spacePiece } from '../layout/pieces.ts';
 import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { HAIRLINE, INK, WHITE, hexRgb, onFill, standardTheme, type Theme } from './theme.ts';
+import { HAIRLINE, hexRgb, INK, onFill, standardTheme, type Theme, WHITE } from './theme.ts';
 
 const DEFAULT_ACCENT = hexRgb('#E4572E');
 const BAND: Rgb = hexRgb('#1C1C1E');
@@ -34,7 +34,12 @@ export const bold: Template = {
     const start: Piece[] = [
       ...titlePieces(ctx, startWidth, 34, WHITE, 'start', true),
       spacePiece(6),
-      ...partyPieces(ctx, view.seller, startWidth, { heading: false, nameSize: 11, color: WHITE, mutedColor: BAND_MUTED }),
+      ...partyPieces(ctx, view.seller, startWidth, {
+        heading: false,
+        nameSize: 11,
+        color: WHITE,
+        mutedColor: BAND_MUTED,
+      }),
     ];
     const end: Piece[] = [];
     if (ctx.logo) {
@@ -42,7 +47,7 @@ export const bold: Template = {
       end.push({
         height: tile.height + 16 + 10,
         draw(c, x, top, width) {
-          const w = Math.min(width, (ctx.logo!.width * (tile.height / ctx.logo!.height)) + 16);
+          const w = Math.min(width, ctx.logo!.width * (tile.height / ctx.logo!.height) + 16);
           c.rect(x + width - w, top, w, tile.height + 16, WHITE);
           tile.draw(c, x, top + 8, width - 8);
         },

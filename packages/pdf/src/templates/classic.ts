@@ -1,10 +1,10 @@
 import type { Rgb } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
-import { spacePiece, type Piece } from '../layout/pieces.ts';
+import { type Piece, spacePiece } from '../layout/pieces.ts';
 import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { HAIRLINE, INK, hexRgb, tint, standardTheme, type Theme } from './theme.ts';
+import { HAIRLINE, hexRgb, INK, standardTheme, type Theme, tint } from './theme.ts';
 
 const DEFAULT_ACCENT = hexRgb('#1F3A5F');
 
@@ -31,7 +31,11 @@ export const classic: Template = {
     const start: Piece[] = [];
     if (ctx.logo) start.push(logoPiece(ctx.logo, 160, 60));
     start.push(...partyPieces(ctx, view.seller, half, { heading: false, nameSize: 12 }));
-    const end: Piece[] = [...titlePieces(ctx, endWidth, 24, theme.accent, 'end'), spacePiece(8), ...metaPieces(ctx, endWidth)];
+    const end: Piece[] = [
+      ...titlePieces(ctx, endWidth, 24, theme.accent, 'end'),
+      spacePiece(8),
+      ...metaPieces(ctx, endWidth),
+    ];
     const top = columnsBlock(
       [
         { x: ctx.x, width: half, pieces: start },

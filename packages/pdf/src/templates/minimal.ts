@@ -1,10 +1,10 @@
 import type { Rgb } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
-import { spacePiece, type Piece } from '../layout/pieces.ts';
+import { type Piece, spacePiece } from '../layout/pieces.ts';
 import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { INK, hexRgb, type Theme } from './theme.ts';
+import { hexRgb, INK, type Theme } from './theme.ts';
 
 const DEFAULT_ACCENT = hexRgb('#111111');
 const SOFT: Rgb = [0.55, 0.56, 0.58];
@@ -37,7 +37,11 @@ export const minimal: Template = {
     const endWidth = ctx.width - startWidth - 30;
     const start: Piece[] = [];
     if (ctx.logo) start.push(logoPiece(ctx.logo, 120, 44, 'start', 18));
-    start.push(...titlePieces(ctx, startWidth, 15, INK, 'start', true), spacePiece(14), ...metaPieces(ctx, Math.min(startWidth, 220)));
+    start.push(
+      ...titlePieces(ctx, startWidth, 15, INK, 'start', true),
+      spacePiece(14),
+      ...metaPieces(ctx, Math.min(startWidth, 220)),
+    );
     const end: Piece[] = partyPieces(ctx, view.seller, endWidth, { nameSize: 10 });
     const head = columnsBlock(
       [
@@ -50,7 +54,11 @@ export const minimal: Template = {
     const parties = columnsBlock(
       [
         { x: ctx.x, width: colW, pieces: partyPieces(ctx, view.buyer, colW, { nameSize: 10 }) },
-        { x: ctx.x + colW + 30, width: colW, pieces: view.shipTo ? partyPieces(ctx, view.shipTo, colW, { nameSize: 10 }) : [] },
+        {
+          x: ctx.x + colW + 30,
+          width: colW,
+          pieces: view.shipTo ? partyPieces(ctx, view.shipTo, colW, { nameSize: 10 }) : [],
+        },
       ],
       { paddingBottom: 6, flows: true },
     );

@@ -2,10 +2,10 @@ import type { Rgb } from '../layout/canvas.ts';
 import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
-import { spacePiece, type Piece } from '../layout/pieces.ts';
+import { type Piece, spacePiece } from '../layout/pieces.ts';
 import { logoPiece, numberPieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { HAIRLINE, INK, hexRgb, onFill, tint, standardTheme, type Theme } from './theme.ts';
+import { HAIRLINE, hexRgb, INK, onFill, standardTheme, type Theme, tint } from './theme.ts';
 
 const DEFAULT_ACCENT = hexRgb('#0F766E');
 
@@ -52,7 +52,12 @@ export const modern: Template = {
         { x: panelX + third + gap, width: third, pieces: buyerAndShip },
         { x: panelX + 2 * (third + gap), width: third, pieces: metaPieces(ctx, third) },
       ],
-      { paddingTop: 12, paddingBottom: 12, flows: true, decorate: (cv, t, h) => cv.rect(ctx.x, t, ctx.width, h, tint(theme.accent, 0.95)) },
+      {
+        paddingTop: 12,
+        paddingBottom: 12,
+        flows: true,
+        decorate: (cv, t, h) => cv.rect(ctx.x, t, ctx.width, h, tint(theme.accent, 0.95)),
+      },
     );
     void c;
     return [head, panel];

@@ -2,10 +2,10 @@ import type { Rgb } from '../layout/canvas.ts';
 import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
-import { spacePiece, type Piece } from '../layout/pieces.ts';
+import { type Piece, spacePiece } from '../layout/pieces.ts';
 import { logoPiece, numberPieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
-import { HAIRLINE, WHITE, hexRgb, tint, standardTheme, type Theme } from './theme.ts';
+import { HAIRLINE, hexRgb, standardTheme, type Theme, tint, WHITE } from './theme.ts';
 
 const DEFAULT_NAVY = hexRgb('#1B2A4A');
 const GOLD: Rgb = hexRgb('#C9A227');

@@ -1,12 +1,18 @@
 import type { PDFImage } from '@cantoo/pdf-lib';
-import type { TextStyle } from '../text/text-engine.ts';
 import type { Rgb } from '../layout/canvas.ts';
 import { fitLines, fitOneLine } from '../layout/fit-text.ts';
-import { textPiece, type Piece } from '../layout/pieces.ts';
+import { type Piece, textPiece } from '../layout/pieces.ts';
+import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext } from './template.ts';
 
 /** The seller's logo scaled to fit its box, keeping its aspect ratio, at the start or end of the column. */
-export function logoPiece(logo: PDFImage, maxWidth: number, maxHeight: number, align: 'start' | 'end' = 'start', gapBelow = 10): Piece {
+export function logoPiece(
+  logo: PDFImage,
+  maxWidth: number,
+  maxHeight: number,
+  align: 'start' | 'end' = 'start',
+  gapBelow = 10,
+): Piece {
   const scale = Math.min(maxWidth / logo.width, maxHeight / logo.height);
   const w = logo.width * scale;
   const h = logo.height * scale;
@@ -19,7 +25,15 @@ export function logoPiece(logo: PDFImage, maxWidth: number, maxHeight: number, a
 }
 
 /** Display text in a column: shrinks (to `minScale`) while a word is wider than the column, then wraps. */
-function fittedPieces(ctx: RenderContext, text: string, width: number, style: TextStyle, minScale: number, align: 'start' | 'end', leading = 1): Piece[] {
+function fittedPieces(
+  ctx: RenderContext,
+  text: string,
+  width: number,
+  style: TextStyle,
+  minScale: number,
+  align: 'start' | 'end',
+  leading = 1,
+): Piece[] {
   const { c } = ctx;
   const fit = fitLines(c, text, width, style, minScale);
   const lh = c.lineHeight(fit.style) * leading;
@@ -31,7 +45,14 @@ function fittedPieces(ctx: RenderContext, text: string, width: number, style: Te
  * than the column shrinks the title to half its size before it is broken: a wall of 30 pt letters
  * would push everything else off the first page.
  */
-export function titlePieces(ctx: RenderContext, width: number, size: number, color: Rgb, align: 'start' | 'end' = 'start', upper = false): Piece[] {
+export function titlePieces(
+  ctx: RenderContext,
+  width: number,
+  size: number,
+  color: Rgb,
+  align: 'start' | 'end' = 'start',
+  upper = false,
+): Piece[] {
   const style: TextStyle = { size, weight: 'bold', color };
   const text = upper ? ctx.view.title.toLocaleUpperCase(ctx.view.language) : ctx.view.title;
   return fittedPieces(ctx, text, width, style, 0.5, align, 1.06);
@@ -41,7 +62,13 @@ export function titlePieces(ctx: RenderContext, width: number, size: number, col
  * The invoice number under the title: an identifier a little too wide shrinks to stay on one line
  * (down to 75 %), a longer one is broken across lines rather than run off the page.
  */
-export function numberPieces(ctx: RenderContext, text: string, width: number, style: TextStyle, align: 'start' | 'end' = 'start'): Piece[] {
+export function numberPieces(
+  ctx: RenderContext,
+  text: string,
+  width: number,
+  style: TextStyle,
+  align: 'start' | 'end' = 'start',
+): Piece[] {
   return fittedPieces(ctx, text, width, style, 0.75, align);
 }
 

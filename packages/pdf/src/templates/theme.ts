@@ -37,7 +37,11 @@ const GREY: Rgb = [0.42, 0.44, 0.48];
 export const HAIRLINE: Rgb = [0.85, 0.86, 0.88];
 
 export function hexRgb(hex: string): Rgb {
-  return [parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255];
+  return [
+    parseInt(hex.slice(1, 3), 16) / 255,
+    parseInt(hex.slice(3, 5), 16) / 255,
+    parseInt(hex.slice(5, 7), 16) / 255,
+  ];
 }
 
 /** Mixes a colour towards white: `tint(c, 0.9)` is a pale wash of c. */

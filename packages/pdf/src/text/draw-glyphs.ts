@@ -27,7 +27,15 @@ function showText(parts: string, hex: string, adjusted: boolean): string {
   return adjusted ? `[${parts}] TJ\n` : `${parts} Tj\n`;
 }
 
-export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: number, y: number, size: number, color: readonly [number, number, number]) {
+export function drawLine(
+  doc: PDFDocument,
+  page: PDFPage,
+  line: LineLayout,
+  x: number,
+  y: number,
+  size: number,
+  color: readonly [number, number, number],
+) {
   const fonts = documentFonts(doc);
   const content = pageContent(doc, page);
   content.beginText(color);
@@ -60,7 +68,10 @@ export function drawLine(doc: PDFDocument, page: PDFPage, line: LineLayout, x: n
         ops += `1 0 0 1 ${num(pen + ox * em)} ${num(y + oy * em)} Tm\n<${cidHex(cid)}> Tj\n`;
         needTm = true;
       } else {
-        if (needTm) { ops += `1 0 0 1 ${num(pen)} ${num(y)} Tm\n`; needTm = false; }
+        if (needTm) {
+          ops += `1 0 0 1 ${num(pen)} ${num(y)} Tm\n`;
+          needTm = false;
+        }
         hex += cidHex(cid);
         const diff = sfnt.advance(gid) * k - adv;
         if (Math.abs(diff) > 0.01) {

@@ -15,9 +15,12 @@ export interface FontRun {
 
 /** Scripts whose rendering needs contextual shaping; everything else takes the direct cmap path. */
 const COMPLEX = /[\u0590-\u08ff\u0900-\u0dff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: tested one code point at a time; the selectors stand alone
 const NEUTRAL = /[\s\p{P}\p{S}\p{Nd}\u200b-\u200f\u2060\ufeff\ufe00-\ufe0f]/u;
 /** Default-ignorable characters: drawn as nothing unless a shaper consumes them. */
-const IGNORABLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff]/;
+const IGNORABLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: tested one code point at a time; the marks stand alone
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff]/;
 
 export const isIgnorable = (ch: string) => IGNORABLE.test(ch);
 
@@ -29,9 +32,18 @@ export function splitFontRuns(text: string, start: number, end: number, chain: F
     const len = cp > 0xffff ? 2 : 1;
     const ch = text.slice(i, i + len);
     let face: FontFace | undefined;
-    if (cur && (NEUTRAL.test(ch) || IGNORABLE.test(ch) || /\p{M}/u.test(ch)) && (cur.face.sfnt.glyphFor(cp) || IGNORABLE.test(ch))) face = cur.face;
+    if (
+      cur
+      && (NEUTRAL.test(ch) || IGNORABLE.test(ch) || /\p{M}/u.test(ch))
+      && (cur.face.sfnt.glyphFor(cp) || IGNORABLE.test(ch))
+    )
+      face = cur.face;
     else {
-      for (const f of chain) if (f.sfnt.glyphFor(cp)) { face = f; break; }
+      for (const f of chain)
+        if (f.sfnt.glyphFor(cp)) {
+          face = f;
+          break;
+        }
       // no face has it: it becomes a replacement glyph in the first face (or is dropped if ignorable)
       face ??= cur?.face ?? chain[0];
     }

@@ -2,7 +2,7 @@
  * The fonts a renderer may use, parsed once per isolate. Font bytes come in as arguments (the Worker
  * imports them as Data modules, Node tests read them from fonts/), so this module stays runtime-agnostic.
  */
-import { harfBuzzFrom, type HarfBuzz } from './harfbuzz-shaper.ts';
+import { type HarfBuzz, harfBuzzFrom } from './harfbuzz-shaper.ts';
 import { SfntFont } from './sfnt-reader.ts';
 
 export type FontWeight = 'regular' | 'bold';
@@ -38,7 +38,10 @@ function parseName(key: string): { id: string; family: string; weight: FontWeigh
 }
 
 /** Pure and cached by the identity of `files`: call it per request, the parse happens once per isolate. */
-export function loadFontSet(files: Record<string, Uint8Array>, opts: { harfbuzz?: WebAssembly.Module | Uint8Array } = {}): FontSet {
+export function loadFontSet(
+  files: Record<string, Uint8Array>,
+  opts: { harfbuzz?: WebAssembly.Module | Uint8Array } = {},
+): FontSet {
   const cached = setCache.get(files);
   if (cached && (!opts.harfbuzz || cached.harfbuzz)) return cached;
   const faces = new Map<string, FontFace>();
@@ -47,7 +50,10 @@ export function loadFontSet(files: Record<string, Uint8Array>, opts: { harfbuzz?
     if (!/\.(ttf|otf|bin)$/i.test(key) && key.includes('.')) continue;
     const bytes = files[key];
     let sfnt = sfntCache.get(bytes);
-    if (!sfnt) { sfnt = new SfntFont(bytes); sfntCache.set(bytes, sfnt); }
+    if (!sfnt) {
+      sfnt = new SfntFont(bytes);
+      sfntCache.set(bytes, sfnt);
+    }
     const { id, family, weight } = parseName(key);
     faces.set(id, { id, family, weight, sfnt });
     if (!families.includes(family)) families.push(family);

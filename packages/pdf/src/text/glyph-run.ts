@@ -2,8 +2,9 @@
  * Turns a font run into glyphs: the direct path (cmap lookup + advance widths) for scripts that need no
  * shaping, HarfBuzz for complex scripts. Advances and offsets are in 1/1000 em, glyphs in visual order.
  */
+
+import { type FontRun, isIgnorable, scriptTag } from './font-runs.ts';
 import type { FontFace, FontSet } from './font-set.ts';
-import { isIgnorable, scriptTag, type FontRun } from './font-runs.ts';
 
 export interface GlyphRun {
   face: FontFace;
@@ -22,7 +23,20 @@ export interface GlyphRun {
 }
 
 /** Brackets swap in right-to-left runs (Unicode Bidi_Mirrored for the common pairs). */
-const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«', '‹': '›', '›': '‹' };
+const MIRROR: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+  '‹': '›',
+  '›': '‹',
+};
 
 function replacementGlyph(face: FontFace): [number, string] {
   const g = face.sfnt.glyphFor(0xfffd);
@@ -50,7 +64,11 @@ function directRun(face: FontFace, text: string, rtl: boolean): GlyphRun {
     advances.push(a);
     width += a;
   }
-  if (rtl) { gids.reverse(); texts.reverse(); advances.reverse(); }
+  if (rtl) {
+    gids.reverse();
+    texts.reverse();
+    advances.reverse();
+  }
   return { face, gids, texts, advances, width };
 }
 
@@ -63,7 +81,10 @@ function shapedRun(fonts: FontSet, face: FontFace, text: string, rtl: boolean): 
   const hit = shapeCache.get(key);
   if (hit && hit.face === face) return hit;
   let font = hbFonts.get(face.sfnt);
-  if (font === undefined) { font = hb.createFont(face.sfnt.bytes); hbFonts.set(face.sfnt, font); }
+  if (font === undefined) {
+    font = hb.createFont(face.sfnt.bytes);
+    hbFonts.set(face.sfnt, font);
+  }
   const shaped = hb.shape(font, text, rtl, scriptTag(text));
   const k = 1000 / face.sfnt.unitsPerEm;
   // cluster → its text: cluster values are UTF-16 offsets; a cluster runs to the next larger cluster value.
@@ -97,7 +118,10 @@ function shapedRun(fonts: FontSet, face: FontFace, text: string, rtl: boolean): 
     if (g.xOffset || g.yOffset) offsets = true;
     run.width += a;
   });
-  if (offsets) { run.dx = dx; run.dy = dy; }
+  if (offsets) {
+    run.dx = dx;
+    run.dy = dy;
+  }
   if (shapeCache.size > 4000) shapeCache.clear();
   shapeCache.set(key, run);
   return run;

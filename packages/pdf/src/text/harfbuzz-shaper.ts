@@ -3,7 +3,13 @@
  * harfbuzzjs's own loader fetches the .wasm by URL and compiles JS trampolines from bytes at run time,
  * both forbidden in workerd, so we talk to the wasm exports directly (only shaping is needed).
  */
-export interface ShapedGlyph { gid: number; cluster: number; xAdvance: number; xOffset: number; yOffset: number }
+export interface ShapedGlyph {
+  gid: number;
+  cluster: number;
+  xAdvance: number;
+  xOffset: number;
+  yOffset: number;
+}
 
 interface HbExports {
   memory: WebAssembly.Memory;
@@ -25,7 +31,8 @@ interface HbExports {
   hb_shape(font: number, b: number, features: number, n: number): void;
 }
 
-const tag = (s: string) => ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
+const tag = (s: string) =>
+  ((s.charCodeAt(0) << 24) | (s.charCodeAt(1) << 16) | (s.charCodeAt(2) << 8) | s.charCodeAt(3)) >>> 0;
 const DIR_LTR = 4;
 const DIR_RTL = 5;
 
@@ -37,7 +44,9 @@ export class HarfBuzz {
 
   constructor(wasm: WebAssembly.Module) {
     let memory: WebAssembly.Memory | undefined;
-    const fail = (what: string) => () => { throw new Error(`harfbuzz: ${what}`); };
+    const fail = (what: string) => () => {
+      throw new Error(`harfbuzz: ${what}`);
+    };
     const imports = {
       _abort_js: fail('abort'),
       proc_exit: fail('exit'),
@@ -46,7 +55,12 @@ export class HarfBuzz {
       emscripten_resize_heap: (requested: number) => {
         const m = memory!;
         const pages = Math.ceil((Math.max(requested >>> 0, m.buffer.byteLength * 1.25) - m.buffer.byteLength) / 65536);
-        try { m.grow(pages); return 1; } catch { return 0; }
+        try {
+          m.grow(pages);
+          return 1;
+        } catch {
+          return 0;
+        }
       },
     };
     const instance = new WebAssembly.Instance(wasm, { env: imports, wasi_snapshot_preview1: imports });
@@ -86,7 +100,13 @@ export class HarfBuzz {
     const pos = new Int32Array(x.memory.buffer, x.hb_buffer_get_glyph_positions(b, 0), n * 5);
     const out: ShapedGlyph[] = new Array(n);
     for (let i = 0; i < n; i++) {
-      out[i] = { gid: info[i * 5], cluster: info[i * 5 + 2], xAdvance: pos[i * 5], xOffset: pos[i * 5 + 2], yOffset: pos[i * 5 + 3] };
+      out[i] = {
+        gid: info[i * 5],
+        cluster: info[i * 5 + 2],
+        xAdvance: pos[i * 5],
+        xOffset: pos[i * 5 + 2],
+        yOffset: pos[i * 5 + 3],
+      };
     }
     return out;
   }

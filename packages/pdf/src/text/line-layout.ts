@@ -4,11 +4,14 @@
  * split into font runs, shaped in logical order with its own direction, and the runs are reordered (rule L2).
  */
 import bidiFactory from 'bidi-js';
-import type { FontFace, FontSet } from './font-set.ts';
 import { splitFontRuns } from './font-runs.ts';
-import { glyphRun, type GlyphRun } from './glyph-run.ts';
+import type { FontFace, FontSet } from './font-set.ts';
+import { type GlyphRun, glyphRun } from './glyph-run.ts';
 
-export interface LineLayout { runs: GlyphRun[]; width: number }
+export interface LineLayout {
+  runs: GlyphRun[];
+  width: number;
+}
 
 const RTL_CHARS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067]|\ud802[\udc00-\udfff]|\ud83a/;
 let bidi: ReturnType<typeof bidiFactory> | undefined;
@@ -33,15 +36,22 @@ export function layoutLine(fonts: FontSet, chain: FontFace[], text: string, rtl:
   const pieces: { run: GlyphRun; level: number }[] = [];
   for (const lr of levelRuns(text, rtl)) {
     const odd = (lr.level & 1) === 1;
-    for (const fr of splitFontRuns(text, lr.start, lr.end, chain)) pieces.push({ run: glyphRun(fonts, text, fr, odd), level: lr.level });
+    for (const fr of splitFontRuns(text, lr.start, lr.end, chain))
+      pieces.push({ run: glyphRun(fonts, text, fr, odd), level: lr.level });
   }
   // L2: from the highest level down to the lowest odd level, reverse every maximal sequence at or above it.
   let max = 0;
   let minOdd = 255;
-  for (const p of pieces) { max = Math.max(max, p.level); if (p.level & 1) minOdd = Math.min(minOdd, p.level); }
+  for (const p of pieces) {
+    max = Math.max(max, p.level);
+    if (p.level & 1) minOdd = Math.min(minOdd, p.level);
+  }
   for (let lvl = max; lvl >= minOdd && lvl > 0; lvl--) {
     for (let i = 0; i < pieces.length; ) {
-      if (pieces[i].level < lvl) { i++; continue; }
+      if (pieces[i].level < lvl) {
+        i++;
+        continue;
+      }
       let j = i;
       while (j < pieces.length && pieces[j].level >= lvl) j++;
       const rev = pieces.slice(i, j).reverse();
@@ -50,6 +60,11 @@ export function layoutLine(fonts: FontSet, chain: FontFace[], text: string, rtl:
     }
   }
   let width = 0;
-  const runs = pieces.map((p) => { width += p.run.width; return p.run; }).filter((r) => r.gids.length > 0);
+  const runs = pieces
+    .map((p) => {
+      width += p.run.width;
+      return p.run;
+    })
+    .filter((r) => r.gids.length > 0);
   return { runs, width };
 }

@@ -4,7 +4,8 @@
  * Devanagari cluster or a base+mark pair).
  */
 const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|[\u{20000}-\u{2ffff}]/u;
-const NO_BREAK_BEFORE = /^[、。，．・：；？！ー」』）】〉》〕｝ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)\]}]/u;
+const NO_BREAK_BEFORE =
+  /^[、。，．・：；？！ー」』）】〉》〕｝ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)\]}]/u;
 
 /** Splits a paragraph into tokens; each token is a unit that may start a line (word + trailing spaces). */
 export function breakTokens(text: string): string[] {
@@ -14,7 +15,11 @@ export function breakTokens(text: string): string[] {
   let last = '';
   for (const ch of text) {
     const space = ch === ' ' || ch === '\u3000' || ch === '\t';
-    if (space) { cur += ch; inSpace = true; continue; }
+    if (space) {
+      cur += ch;
+      inSpace = true;
+      continue;
+    }
     const breakHere = inSpace || ((CJK.test(ch) || CJK.test(last)) && !NO_BREAK_BEFORE.test(ch));
     if (cur && breakHere) {
       tokens.push(cur);
@@ -44,12 +49,19 @@ export function wrapParagraph(text: string, maxWidth: number, measure: (s: strin
       continue;
     }
     if (line) lines.push(line.trimEnd());
-    if (wordWidth <= maxWidth) { line = token; lineWidth = fullWidth; continue; }
+    if (wordWidth <= maxWidth) {
+      line = token;
+      lineWidth = fullWidth;
+      continue;
+    }
     // hard break at grapheme boundaries
     graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
     let piece = '';
     for (const { segment } of graphemes.segment(word)) {
-      if (piece && measure(piece + segment) > maxWidth) { lines.push(piece); piece = ''; }
+      if (piece && measure(piece + segment) > maxWidth) {
+        lines.push(piece);
+        piece = '';
+      }
       piece += segment;
     }
     line = piece + token.slice(word.length);

@@ -3,7 +3,10 @@
  * Reads straight from the font bytes on demand, so "parsing" a font costs a table-directory walk
  * instead of the ~30 ms a full OpenType decode takes.
  */
-export interface SfntTable { offset: number; length: number }
+export interface SfntTable {
+  offset: number;
+  length: number;
+}
 
 export class SfntFont {
   readonly bytes: Uint8Array;
@@ -109,9 +112,15 @@ export class SfntFont {
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const end = v.getUint16(ends + mid * 2);
-      if (end < cp) { lo = mid + 1; continue; }
+      if (end < cp) {
+        lo = mid + 1;
+        continue;
+      }
       const start = v.getUint16(starts + mid * 2);
-      if (start > cp) { hi = mid - 1; continue; }
+      if (start > cp) {
+        hi = mid - 1;
+        continue;
+      }
       const delta = v.getUint16(deltas + mid * 2);
       const rangeOffset = v.getUint16(ranges + mid * 2);
       if (rangeOffset === 0) return (cp + delta) & 0xffff;
@@ -149,7 +158,8 @@ export class SfntFont {
       const len = v.getUint16(r + 8);
       const off = strings + v.getUint16(r + 10);
       let s = '';
-      if (platform === 3 || platform === 0) for (let k = 0; k < len; k += 2) s += String.fromCharCode(v.getUint16(off + k));
+      if (platform === 3 || platform === 0)
+        for (let k = 0; k < len; k += 2) s += String.fromCharCode(v.getUint16(off + k));
       else for (let k = 0; k < len; k++) s += String.fromCharCode(this.bytes[off + k]);
       return s.replace(/[^A-Za-z0-9-]/g, '');
     }

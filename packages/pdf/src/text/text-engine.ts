@@ -4,12 +4,16 @@
  * shaped with HarfBuzz; right-to-left and mixed lines are ordered with the bidi algorithm.
  */
 import type { PDFDocument, PDFPage } from '@cantoo/pdf-lib';
-import type { FontFace, FontSet, FontWeight } from './font-set.ts';
-import { layoutLine, type LineLayout } from './line-layout.ts';
-import { wrapParagraph } from './line-wrap.ts';
 import { drawLine } from './draw-glyphs.ts';
+import type { FontFace, FontSet, FontWeight } from './font-set.ts';
+import { type LineLayout, layoutLine } from './line-layout.ts';
+import { wrapParagraph } from './line-wrap.ts';
 
-export interface TextStyle { size: number; weight?: FontWeight; color?: [number, number, number] }
+export interface TextStyle {
+  size: number;
+  weight?: FontWeight;
+  color?: [number, number, number];
+}
 
 interface DrawOptions {
   align?: 'left' | 'right' | 'center';
@@ -41,7 +45,10 @@ const layouts = new WeakMap<FontFace[], Map<string, LineLayout>>();
 
 function fontChain(fonts: FontSet, language: string, weight: FontWeight): FontFace[] {
   let byKey = chains.get(fonts);
-  if (!byKey) { byKey = new Map(); chains.set(fonts, byKey); }
+  if (!byKey) {
+    byKey = new Map();
+    chains.set(fonts, byKey);
+  }
   const lang = language.toLowerCase().split(/[-_]/)[0];
   const key = `${lang}|${weight}`;
   let chain = byKey.get(key);
@@ -65,7 +72,10 @@ export function createTextEngine(doc: PDFDocument, fonts: FontSet, opts: { langu
   const layout = (text: string, style: TextStyle, rtl: boolean): LineLayout => {
     const chain = chainOf(style);
     let cache = layouts.get(chain);
-    if (!cache) { cache = new Map(); layouts.set(chain, cache); }
+    if (!cache) {
+      cache = new Map();
+      layouts.set(chain, cache);
+    }
     const key = (rtl ? 'r' : 'l') + text;
     let l = cache.get(key);
     if (!l) {
@@ -86,7 +96,8 @@ export function createTextEngine(doc: PDFDocument, fonts: FontSet, opts: { langu
     },
     wrap(text, maxWidth, style) {
       const out: string[] = [];
-      for (const para of text.replace(/\r\n?/g, '\n').split('\n')) out.push(...wrapParagraph(para, maxWidth, (s) => measureLine(s, style)));
+      for (const para of text.replace(/\r\n?/g, '\n').split('\n'))
+        out.push(...wrapParagraph(para, maxWidth, (s) => measureLine(s, style)));
       return out;
     },
     draw(page, text, x, y, style, o = {}) {
@@ -96,7 +107,10 @@ export function createTextEngine(doc: PDFDocument, fonts: FontSet, opts: { langu
       let width = (line.width * size) / 1000;
       const box = o.width ?? 0;
       // 0.5 pt of slack: table cells wrap at their width + 0.5 against rounding (items-table.ts)
-      if (o.width !== undefined && box > 0 && width > box + 0.5) { size = (size * box) / width; width = box; }
+      if (o.width !== undefined && box > 0 && width > box + 0.5) {
+        size = (size * box) / width;
+        width = box;
+      }
       const align = o.align ?? (rtl && o.width !== undefined ? 'right' : 'left');
       const left = align === 'right' ? x + box - width : align === 'center' ? x + (box - width) / 2 : x;
       drawLine(doc, page, line, left, y, size, style.color ?? [0, 0, 0]);

@@ -18,7 +18,10 @@ export function concat(...parts: (Uint8Array | number[])[]): Uint8Array {
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 
 export function pngChunk(type: string, data: Uint8Array | number[] = []): Uint8Array {
-  const body = concat(Array.from(type, (c) => c.charCodeAt(0)), data);
+  const body = concat(
+    Array.from(type, (c) => c.charCodeAt(0)),
+    data,
+  );
   return concat(be32(data.length), body, be32(crc32(body)));
 }
 
@@ -42,8 +45,16 @@ const ADAM7 = [
 ];
 
 /** Filter-0 scanlines of the right total size, every sample `value`. */
-export function scanlines(width: number, height: number, bitsPerPixel: number, interlaced: boolean, value = 0x80): Uint8Array {
-  const passes = interlaced ? ADAM7.map(([xs, ys, dx, dy]) => [Math.ceil((width - xs) / dx), Math.ceil((height - ys) / dy)]) : [[width, height]];
+export function scanlines(
+  width: number,
+  height: number,
+  bitsPerPixel: number,
+  interlaced: boolean,
+  value = 0x80,
+): Uint8Array {
+  const passes = interlaced
+    ? ADAM7.map(([xs, ys, dx, dy]) => [Math.ceil((width - xs) / dx), Math.ceil((height - ys) / dy)])
+    : [[width, height]];
   const rows: number[] = [];
   for (const [w, h] of passes) {
     if (w <= 0 || h <= 0) continue;
@@ -70,7 +81,13 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 export function pngFile(spec: PngSpec): Uint8Array {
   const { width, height, depth = 8, colourType = 6, interlace = 0 } = spec;
   const idat = spec.idat ?? deflateSync(scanlines(width, height, CHANNELS[colourType] * depth, interlace === 1));
-  return concat(PNG_SIGNATURE, ihdr(width, height, depth, colourType, interlace), ...(spec.before ?? []), pngChunk('IDAT', idat), spec.iend === false ? [] : pngChunk('IEND'));
+  return concat(
+    PNG_SIGNATURE,
+    ihdr(width, height, depth, colourType, interlace),
+    ...(spec.before ?? []),
+    pngChunk('IDAT', idat),
+    spec.iend === false ? [] : pngChunk('IEND'),
+  );
 }
 
 export function jpegSegment(marker: number, payload: Uint8Array | number[] = []): Uint8Array {
@@ -100,9 +117,31 @@ export function jpegFile(spec: JpegSpec): Uint8Array {
   const ids = Array.from({ length: components }, (_, i) => i + 1);
   const dqt = jpegSegment(0xdb, [0x00, ...new Array<number>(64).fill(1)]);
   const oneCode = (tableClass: number) => jpegSegment(0xc4, [tableClass, 1, ...new Array<number>(15).fill(0), 0x00]);
-  const frame = jpegSegment(frameMarker, [precision, height >> 8, height & 255, width >> 8, width & 255, components, ...ids.flatMap((id) => [id, 0x11, 0])]);
+  const frame = jpegSegment(frameMarker, [
+    precision,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    components,
+    ...ids.flatMap((id) => [id, 0x11, 0]),
+  ]);
   const sos = jpegSegment(0xda, [components, ...ids.flatMap((id) => [id, 0x00]), 0, 63, 0]);
   const bits = Math.ceil(width / 8) * Math.ceil(height / 8) * 2 * components;
-  const scan = spec.scan ?? Uint8Array.from({ length: Math.ceil(bits / 8) }, (_, i) => (i === Math.ceil(bits / 8) - 1 && bits % 8 ? (1 << (8 - (bits % 8))) - 1 : 0));
-  return concat([0xff, 0xd8], ...(spec.before ?? []), dqt, oneCode(0x00), oneCode(0x10), frame, sos, scan, spec.eoi === false ? [] : [0xff, 0xd9]);
+  const scan =
+    spec.scan
+    ?? Uint8Array.from({ length: Math.ceil(bits / 8) }, (_, i) =>
+      i === Math.ceil(bits / 8) - 1 && bits % 8 ? (1 << (8 - (bits % 8))) - 1 : 0,
+    );
+  return concat(
+    [0xff, 0xd8],
+    ...(spec.before ?? []),
+    dqt,
+    oneCode(0x00),
+    oneCode(0x10),
+    frame,
+    sos,
+    scan,
+    spec.eoi === false ? [] : [0xff, 0xd9],
+  );
 }

@@ -1,6 +1,6 @@
 /** Invoices for the layout tests, built through the real parse → resolve path of @invoice/model. */
-import { parseInvoiceRequest, resolveInvoice, type ResolvedInvoice } from '@invoice/model';
-import { loadFontSet, type FontSet } from '../../src/text/font-set.ts';
+import { parseInvoiceRequest, type ResolvedInvoice, resolveInvoice } from '@invoice/model';
+import { type FontSet, loadFontSet } from '../../src/text/font-set.ts';
 import { loadFontFiles } from './load-fonts.ts';
 
 export function fonts(): FontSet {
@@ -30,34 +30,77 @@ const SAMPLE_TEXT: Record<string, { item: string; city: string; note: string }> 
 };
 
 const CURRENCY_OF: Record<string, string> = {
-  en: 'GBP', nl: 'EUR', de: 'EUR', fr: 'EUR', es: 'EUR', pt: 'BRL', ar: 'AED', ja: 'JPY', ru: 'RUB', it: 'EUR', hi: 'INR',
+  en: 'GBP',
+  nl: 'EUR',
+  de: 'EUR',
+  fr: 'EUR',
+  es: 'EUR',
+  pt: 'BRL',
+  ar: 'AED',
+  ja: 'JPY',
+  ru: 'RUB',
+  it: 'EUR',
+  hi: 'INR',
 };
 
 /** A full invoice: every Party, meta and Payment field, discounts, taxes, shipping, deposit. */
-export function fullInvoice(language: string, template: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function fullInvoice(
+  language: string,
+  template: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const t = SAMPLE_TEXT[language];
   return {
     from: {
-      name: 'Northwind Studio Ltd', address: `12 Harbour Street\nSuite 4\n${t.city} EC1A 1BB`, email: 'billing@northwind.example',
-      phone: '+44 20 7946 0000', tax_id: 'GB123456789', registration_no: '09876543', website: 'northwind.example',
+      name: 'Northwind Studio Ltd',
+      address: `12 Harbour Street\nSuite 4\n${t.city} EC1A 1BB`,
+      email: 'billing@northwind.example',
+      phone: '+44 20 7946 0000',
+      tax_id: 'GB123456789',
+      registration_no: '09876543',
+      website: 'northwind.example',
     },
-    to: { name: 'Contoso Trading GmbH', address: `Hauptstraße 5\n10115 ${t.city}`, email: 'ap@contoso.example', tax_id: 'DE811907980' },
+    to: {
+      name: 'Contoso Trading GmbH',
+      address: `Hauptstraße 5\n10115 ${t.city}`,
+      email: 'ap@contoso.example',
+      tax_id: 'DE811907980',
+    },
     ship_to: { name: 'Contoso Warehouse', address: `Dock 7\n${t.city}` },
     invoice: {
-      number: 'INV-2026-0042', date: '2026-03-01', due_date: '2026-03-31', po_number: 'PO-7781', terms: 'Net 30',
-      currency: CURRENCY_OF[language], language,
+      number: 'INV-2026-0042',
+      date: '2026-03-01',
+      due_date: '2026-03-31',
+      po_number: 'PO-7781',
+      terms: 'Net 30',
+      currency: CURRENCY_OF[language],
+      language,
     },
     items: [
       { description: t.item, quantity: 1, unit: 'project', unit_price: 4200, tax_rate: 20 },
       { description: 'Hosting (12 months)', quantity: 12, unit: 'month', unit_price: 35.5, discount: 10, tax_rate: 20 },
-      { description: 'Consulting', quantity: 7.5, unit: 'hour', unit_price: 120, discount: 50, discount_type: 'amount', tax_rate: 20 },
+      {
+        description: 'Consulting',
+        quantity: 7.5,
+        unit: 'hour',
+        unit_price: 120,
+        discount: 50,
+        discount_type: 'amount',
+        tax_rate: 20,
+      },
     ],
     shipping: 25,
     deposit: 500,
     payment: {
-      pay_to: 'Northwind Studio Ltd', bank_name: 'Example Bank plc', account_name: 'Northwind Studio Ltd',
-      account_number: '12345678', routing_number: '20-00-00', iban: 'GB29NWBK60161331926819', swift: 'NWBKGB2L',
-      instructions: 'Please quote the invoice number with your payment.', method_note: 'Bank transfer preferred',
+      pay_to: 'Northwind Studio Ltd',
+      bank_name: 'Example Bank plc',
+      account_name: 'Northwind Studio Ltd',
+      account_number: '12345678',
+      routing_number: '20-00-00',
+      iban: 'GB29NWBK60161331926819',
+      swift: 'NWBKGB2L',
+      instructions: 'Please quote the invoice number with your payment.',
+      method_note: 'Bank transfer preferred',
     },
     template,
     notes: t.note,
@@ -71,6 +114,10 @@ export function fullInvoice(language: string, template: string, extra: Record<st
 export function manyItems(count: number, language = 'en'): Record<string, unknown>[] {
   const t = SAMPLE_TEXT[language];
   return Array.from({ length: count }, (_, i) => ({
-    description: `${t.item} #${i + 1}`, quantity: (i % 5) + 1, unit: 'pcs', unit_price: 10 + i, tax_rate: i % 2 ? 20 : 5,
+    description: `${t.item} #${i + 1}`,
+    quantity: (i % 5) + 1,
+    unit: 'pcs',
+    unit_price: 10 + i,
+    tax_rate: i % 2 ? 20 : 5,
   }));
 }

@@ -13,7 +13,10 @@ export function loadFontFiles(): { fontFiles: Record<string, Uint8Array>; harfbu
   if (cached) return cached;
   const dir = path.join(root, 'fonts');
   const fontFiles: Record<string, Uint8Array> = {};
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.ttf')).sort()) fontFiles[f] = new Uint8Array(readFileSync(path.join(dir, f)));
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith('.ttf'))
+    .sort())
+    fontFiles[f] = new Uint8Array(readFileSync(path.join(dir, f)));
   const harfbuzzWasm = new Uint8Array(readFileSync(require.resolve('harfbuzzjs/dist/harfbuzz.wasm')));
   cached = { fontFiles, harfbuzzWasm };
   return cached;

@@ -16,21 +16,42 @@ export function writePdf(name: string, bytes: Uint8Array): string {
 
 /** Text as extracted, with poppler's bidi embedding marks removed. */
 export function pdfText(file: string, opts: { layout?: boolean; first?: number; last?: number } = {}): string {
-  const args = [...(opts.layout ? ['-layout'] : []), ...(opts.first ? ['-f', String(opts.first)] : []), ...(opts.last ? ['-l', String(opts.last)] : []), file, '-'];
+  const args = [
+    ...(opts.layout ? ['-layout'] : []),
+    ...(opts.first ? ['-f', String(opts.first)] : []),
+    ...(opts.last ? ['-l', String(opts.last)] : []),
+    file,
+    '-',
+  ];
   return execFileSync('pdftotext', args, { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
 }
 
 /** Whitespace-free form for comparing strings whose spacing extraction may change (RTL runs). */
 export const squash = (s: string) => s.replace(/[\s\u00a0\u202f\u202a-\u202e]/g, '');
 
-export interface FontRow { name: string; type: string; embedded: boolean; subset: boolean; unicode: boolean }
+export interface FontRow {
+  name: string;
+  type: string;
+  embedded: boolean;
+  subset: boolean;
+  unicode: boolean;
+}
 
 export function pdfFonts(file: string): FontRow[] {
-  const out = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim());
+  const out = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim());
   return out.map((line) => {
     const cols = line.trim().split(/\s+/);
     const n = cols.length;
-    return { name: cols[0], type: cols.slice(1, n - 6).join(' '), embedded: cols[n - 5] === 'yes', subset: cols[n - 4] === 'yes', unicode: cols[n - 3] === 'yes' };
+    return {
+      name: cols[0],
+      type: cols.slice(1, n - 6).join(' '),
+      embedded: cols[n - 5] === 'yes',
+      subset: cols[n - 4] === 'yes',
+      unicode: cols[n - 3] === 'yes',
+    };
   });
 }
 
@@ -41,7 +62,12 @@ export function qpdfCheck(file: string): { ok: boolean; output: string } {
 
 export function pdfInfo(file: string): Record<string, string> {
   const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return Object.fromEntries(out.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .filter((l) => l.includes(':'))
+      .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
 }
 
 /** The catalog, uncompressed (object streams off), to read /Lang. */
@@ -53,11 +79,31 @@ export function catalogText(file: string): string {
 
 export function renderPng(file: string, page: number, dpi: number): PNG {
   const prefix = `${file}-p${page}-${dpi}`;
-  execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, prefix]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    String(dpi),
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    file,
+    prefix,
+  ]);
   return PNG.sync.read(readFileSync(`${prefix}.png`));
 }
 
-export interface WordBox { page: number; text: string; xMin: number; yMin: number; xMax: number; yMax: number; pageWidth: number; pageHeight: number }
+export interface WordBox {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+  pageWidth: number;
+  pageHeight: number;
+}
 
 /** Every word with its bounding box in points (pdftotext -bbox). */
 export function wordBoxes(file: string): WordBox[] {
@@ -66,9 +112,25 @@ export function wordBoxes(file: string): WordBox[] {
   let page = 0;
   let pw = 0;
   let ph = 0;
-  for (const m of html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g)) {
-    if (m[1]) { page++; pw = Number(m[1]); ph = Number(m[2]); continue; }
-    words.push({ page, text: m[7], xMin: Number(m[3]), yMin: Number(m[4]), xMax: Number(m[5]), yMax: Number(m[6]), pageWidth: pw, pageHeight: ph });
+  for (const m of html.matchAll(
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
+  )) {
+    if (m[1]) {
+      page++;
+      pw = Number(m[1]);
+      ph = Number(m[2]);
+      continue;
+    }
+    words.push({
+      page,
+      text: m[7],
+      xMin: Number(m[3]),
+      yMin: Number(m[4]),
+      xMax: Number(m[5]),
+      yMax: Number(m[6]),
+      pageWidth: pw,
+      pageHeight: ph,
+    });
   }
   return words;
 }

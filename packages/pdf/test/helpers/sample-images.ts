@@ -21,7 +21,8 @@ function canvas(w: number, h: number, fill: Rgba) {
 export function sampleLogoPng(): Uint8Array {
   const { dot, bytes } = canvas(360, 120, [255, 255, 255, 255]);
   const teal: Rgba = [15, 118, 110, 255];
-  for (let a = 0; a < 360; a += 1) dot(60 + 42 * Math.cos((a * Math.PI) / 180), 60 + 42 * Math.sin((a * Math.PI) / 180), 9, teal);
+  for (let a = 0; a < 360; a += 1)
+    dot(60 + 42 * Math.cos((a * Math.PI) / 180), 60 + 42 * Math.sin((a * Math.PI) / 180), 9, teal);
   for (let x = 130; x < 340; x += 2) {
     dot(x, 48, 8, [30, 41, 59, 255]);
     if (x < 280) dot(x, 80, 5, teal);

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createInvoiceDocument } from '../../src/document/create-document.ts';
-import { createTextEngine, toEasternArabicDigits } from '../../src/text/text-engine.ts';
 import { layoutLine } from '../../src/text/line-layout.ts';
+import { createTextEngine, toEasternArabicDigits } from '../../src/text/text-engine.ts';
 import { fontSet } from './render-helpers.ts';
 
 const fonts = fontSet();
 const engine = async (language: string) =>
-  createTextEngine(await createInvoiceDocument({ title: 't', author: 'a', subject: 's', language, creationDate: new Date(0) }), fonts, { language });
+  createTextEngine(
+    await createInvoiceDocument({ title: 't', author: 'a', subject: 's', language, creationDate: new Date(0) }),
+    fonts,
+    { language },
+  );
 const style = { size: 10 };
 
 describe('measure', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { createInvoiceDocument, finishDocument } from '../../src/document/create-document.ts';
-import { loadFontSet, type FontSet } from '../../src/text/font-set.ts';
+import { type FontSet, loadFontSet } from '../../src/text/font-set.ts';
 import { createTextEngine, type TextStyle } from '../../src/text/text-engine.ts';
 import { loadFontFiles } from '../helpers/load-fonts.ts';
 
@@ -16,13 +16,29 @@ export function fontSet(): FontSet {
   return loadFontSet(fontFiles, { harfbuzz: harfbuzzWasm });
 }
 
-export interface Sample { language: string; text: string; rtl?: boolean; style?: TextStyle }
-export interface DrawnLine { sample: Sample; x: number; y: number; width: number }
+export interface Sample {
+  language: string;
+  text: string;
+  rtl?: boolean;
+  style?: TextStyle;
+}
+export interface DrawnLine {
+  sample: Sample;
+  x: number;
+  y: number;
+  width: number;
+}
 
 /** One line per sample, 30 pt apart, each with the engine of its language. */
 export async function renderSamples(samples: Sample[], creationDate = new Date('2026-03-01T00:00:00Z')) {
   const fonts = fontSet();
-  const doc = await createInvoiceDocument({ title: 'Samples', author: 'Test', subject: 'Text engine', language: 'en', creationDate });
+  const doc = await createInvoiceDocument({
+    title: 'Samples',
+    author: 'Test',
+    subject: 'Text engine',
+    language: 'en',
+    creationDate,
+  });
   const page = doc.addPage([595, 60 + samples.length * 30]);
   const drawn: DrawnLine[] = [];
   let y = page.getHeight() - 40;
@@ -46,7 +62,8 @@ export function writeOut(name: string, bytes: Uint8Array): string {
 
 export const pdffonts = (file: string) => execFileSync('pdffonts', [file], { encoding: 'utf8' });
 /** pdftotext output without the bidi embedding marks poppler wraps around right-to-left words. */
-export const pdftotext = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
+export const pdftotext = (file: string) =>
+  execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
 export const pdfinfo = (file: string) => execFileSync('pdfinfo', ['-isodates', file], { encoding: 'utf8' });
 
 /** Renders page 1 at `dpi` and returns the PNG file path and decoded image. */
@@ -68,7 +85,10 @@ export function inkCoverage(image: PNG, dpi: number, pageHeight: number, line: D
   for (let x = x0; x < x1; x++) {
     for (let y = top; y < bottom; y++) {
       const i = (y * image.width + x) * 4;
-      if (image.data[i] + image.data[i + 1] + image.data[i + 2] < 384) { inked++; break; }
+      if (image.data[i] + image.data[i + 1] + image.data[i + 2] < 384) {
+        inked++;
+        break;
+      }
     }
   }
   return inked / Math.max(1, x1 - x0);

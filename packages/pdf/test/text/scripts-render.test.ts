@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { inkCoverage, pdffonts, pdfinfo, pdftotext, renderPng, renderSamples, writeOut, type Sample } from './render-helpers.ts';
+import {
+  inkCoverage,
+  pdffonts,
+  pdfinfo,
+  pdftotext,
+  renderPng,
+  renderSamples,
+  type Sample,
+  writeOut,
+} from './render-helpers.ts';
 
 const ARABIC = 'فاتورة رقم INV-2026 بتاريخ ١٢٣ email@x.com (test)';
 const SAMPLES: Sample[] = [
@@ -41,7 +50,8 @@ describe('PDF text engine: every script renders with embedded subset fonts', asy
 
   it('Arabic: words come out in logical order, digits and Latin keep theirs', () => {
     const text = pdftotext(file);
-    for (const word of ['فاتورة', 'رقم', 'بتاريخ', 'INV-2026', '١٢٣', 'email@x.com', '(test)']) expect(text).toContain(word);
+    for (const word of ['فاتورة', 'رقم', 'بتاريخ', 'INV-2026', '١٢٣', 'email@x.com', '(test)'])
+      expect(text).toContain(word);
     expect(text).not.toContain('٣٢١');
   });
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import * as fontkit from 'fontkit';
-import { subsetTrueType } from '../../src/document/truetype-subset.ts';
+import { describe, expect, it } from 'vitest';
 import { toUnicodeCMap } from '../../src/document/to-unicode-cmap.ts';
+import { subsetTrueType } from '../../src/document/truetype-subset.ts';
 import { fontSet } from './render-helpers.ts';
 
 const fonts = fontSet();
