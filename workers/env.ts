@@ -1,4 +1,5 @@
 import type { IdempotencyStore } from './idempotency/idempotency-object.ts';
+import type { MinuteWindow } from './limits/minute-window-object.ts';
 import type { RateLimiter } from './limits/rate-limiter-object.ts';
 
 /** The bindings and variables wrangler.toml declares (see workers/storage.md). */
@@ -7,6 +8,8 @@ export interface Env {
   DB: D1Database;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
+  /** Hosted-link opens per client IP (issue 10.4). */
+  HOSTED_OPENS: DurableObjectNamespace<MinuteWindow>;
   WEBHOOK_QUEUE: Queue;
   WEBHOOK_DLQ: Queue;
   DEV_MODE?: string;

@@ -12,4 +12,5 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { IdempotencyStore } from './idempotency/idempotency-object.ts';
+export { MinuteWindow } from './limits/minute-window-object.ts';
 export { RateLimiter } from './limits/rate-limiter-object.ts';

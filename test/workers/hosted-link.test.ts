@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { type InvoiceRequest, parseInvoiceRequest, resolveInvoice, toInvoiceResponse } from '@invoice/model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signHostedId, verifyHostedSignature } from '../../workers/hosted/hosted-link-signature.ts';
+import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
 import { chooseQr } from '../../workers/hosted/qr-choice.ts';
 import {
   HOSTED_LINK_TTL_SECONDS,
@@ -197,5 +198,25 @@ describe('GET /api/i/{id} (D9)', () => {
       status: 503,
       code: 'not_provisioned',
     });
+  });
+
+  it('issue 10.4: opens are limited per client IP, 404 probes included; another address is not affected', async () => {
+    const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), 'https://invoices.example.com');
+    // Held one second into a minute, so the window cannot roll over halfway through the test.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 60_000 + 1_000);
+    const probe = (ip: string) =>
+      open('https://invoices.example.com/api/i/AAAAAAAAAAAAAAAAAAAAAA?t=x', { headers: { 'CF-Connecting-IP': ip } });
+    for (let i = 0; i < HOSTED_OPENS_PER_MINUTE - 1; i++) expect((await probe('192.0.2.77')).status).toBe(404);
+    const last = await open(`${link.hosted_url}&format=json`, { headers: { 'CF-Connecting-IP': '192.0.2.77' } });
+    expect(last.status).toBe(200);
+    const refused = await open(`${link.hosted_url}&format=json`, { headers: { 'CF-Connecting-IP': '192.0.2.77' } });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('Retry-After'))).toBeLessThanOrEqual(60);
+    expect(
+      (await open(`${link.hosted_url}&format=json`, { headers: { 'CF-Connecting-IP': '192.0.2.78' } })).status,
+    ).toBe(200);
   });
 });

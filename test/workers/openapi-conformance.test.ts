@@ -1,10 +1,11 @@
 // /openapi.json against the running app: every route of the app is documented, and every documented
 // status of every operation is provoked here and its live answer validated against the document.
 import { createExecutionContext } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import { createApp } from '../../workers/app.ts';
 import type { Env } from '../../workers/env.ts';
+import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
 import { honoPath } from '../../workers/http/operation.ts';
 import { requestFingerprint } from '../../workers/idempotency/with-idempotency.ts';
 import { admitRequest } from '../../workers/limits/admit-request.ts';
@@ -240,6 +241,19 @@ const CASES: Record<string, () => Promise<Sent>> = {
   'getHostedInvoice 200': async () => send('GET', `${await hostedPathAndQuery()}&format=json`),
   'getHostedInvoice 400': async () => send('GET', `${await hostedPathAndQuery()}&format=docx`),
   'getHostedInvoice 404': () => send('GET', '/api/i/AAAAAAAAAAAAAAAAAAAAAA?t=nope'),
+  'getHostedInvoice 429': async () => {
+    const ip = freshIp();
+    const window = testEnv.HOSTED_OPENS.get(testEnv.HOSTED_OPENS.idFromName(`ip:${ip}`));
+    // Held one second into a minute, so the window cannot roll over between filling and asking.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 61_000);
+    try {
+      for (let i = 0; i < HOSTED_OPENS_PER_MINUTE; i++) await window.hit(Date.now(), HOSTED_OPENS_PER_MINUTE);
+      return await send('GET', '/api/i/AAAAAAAAAAAAAAAAAAAAAA?t=nope', { headers: { 'CF-Connecting-IP': ip } });
+    } finally {
+      vi.useRealTimers();
+    }
+  },
   'getHostedInvoice 500': async () => sendWithEnv(outage(), 'GET', await hostedPathAndQuery()),
   'getHostedInvoice 503': async () => sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'GET', await hostedPathAndQuery()),
 

@@ -39,6 +39,7 @@ export const getHostedInvoice = defineOperation({
   errors: {
     400: ['validation_error'],
     404: ['not_found'],
+    429: ['rate_limit_exceeded'],
     500: ['pdf_error', 'internal_error'],
     503: ['not_provisioned'],
   },

@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readQuery } from '../http/read-query.ts';
+import { admitHostedOpen } from './hosted-open-limit.ts';
 import { getHostedInvoice } from './hosted-operations.ts';
 import { cachedHostedPdf, cacheHostedPdf } from './hosted-pdf-cache.ts';
 import { resolveSnapshot, snapshotJsonBody } from './render-snapshot.ts';
@@ -29,6 +30,7 @@ mountOperations(hostedRoutes, [
   [
     getHostedInvoice,
     async (c) => {
+      await admitHostedOpen(c, Date.now());
       const { format, t } = readQuery(c, getHostedInvoice.query);
       const snap = await loadSnapshot(c.env, c.req.param('id') ?? '', t, Date.now());
       if (!snap) throw new ApiError('not_found', NOT_FOUND_MESSAGE);
