@@ -361,14 +361,15 @@ const CASES: Record<string, () => Promise<Sent>> = {
   'login 413': () => send('POST', '/api/auth/login', { body: big(16 * 1024) }),
   'login 429': async () => {
     const email = uniqueEmail('oas-locked');
+    const ip = freshIp();
     for (let i = 0; i < 10; i++)
       await send('POST', '/api/auth/login', {
         json: { email, password: 'wrong password' },
-        headers: { 'CF-Connecting-IP': freshIp() },
+        headers: { 'CF-Connecting-IP': ip },
       });
     return send('POST', '/api/auth/login', {
       json: { email, password: 'wrong password' },
-      headers: { 'CF-Connecting-IP': freshIp() },
+      headers: { 'CF-Connecting-IP': ip },
     });
   },
   'login 500': () =>
