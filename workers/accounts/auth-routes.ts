@@ -25,6 +25,7 @@ import {
 } from './email-verification.ts';
 import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import { reserveRegistration } from './registration-throttle.ts';
 import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
 import { clearedSessionCookie, createSession, deleteSession, readSessionCookie, sessionCookie } from './sessions.ts';
 
@@ -40,16 +41,14 @@ authRoutes.use('/api/auth/*', async (c, next) => {
 const register: OperationHandler = async (c) => {
   const { email, password } = await readJsonBody(c, ops.register.body);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
+  const now = Date.now();
+  await reserveRegistration(c.env.DB, clientIp(c), now);
+  // Hashed before the lookup (H6): a taken email costs the same PBKDF2 as a new one, so 409 is no cheap probe.
+  const passwordHash = await hashPassword(password);
   if (await findAccountByEmail(c.env.DB, email))
     throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
-  const now = Date.now();
   const id = newAccountId();
-  const inserted = await insertAccount(c.env.DB, {
-    id,
-    email,
-    password_hash: await hashPassword(password),
-    created_at: now,
-  });
+  const inserted = await insertAccount(c.env.DB, { id, email, password_hash: passwordHash, created_at: now });
   if (!inserted) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   try {
     const token = await createVerificationToken(c.env.DB, id, now);
