@@ -41,46 +41,69 @@ describe('login does not reveal whether the email exists', () => {
   });
 });
 
-describe('brute-force limits on login (10 failures per 15 minutes)', () => {
-  it('per email: the 11th attempt is 429 with Retry-After, even with the right password', async () => {
+describe('brute-force limits on login (per 15 minutes: 10 per email and IP, 100 per email, 50 per IP)', () => {
+  it('per email and IP: the 11th attempt is 429 with Retry-After, even with the right password', async () => {
     const email = uniqueEmail();
     await register(email);
-    for (let i = 0; i < 10; i++) expect((await attempt(email, `guess-${i}-xx`, `192.0.2.${i}`)).status).toBe(401);
-    const locked = await attempt(email, 'correct horse battery', '192.0.2.99');
+    const ip = '192.0.2.1';
+    for (let i = 0; i < 10; i++) expect((await attempt(email, `guess-${i}-xx`, ip)).status).toBe(401);
+    const locked = await attempt(email, 'correct horse battery', ip);
     expect(locked.status).toBe(429);
     expect(((await locked.json()) as Json).error.code).toBe('rate_limit_exceeded');
     expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(Number(locked.headers.get('Retry-After'))).toBeLessThanOrEqual(15 * 60);
+    // The owner at another address is not locked out by the guesser's address.
+    expect((await attempt(email, 'correct horse battery', '192.0.2.2')).status).toBe(200);
   });
 
-  it('per IP: ten failures over different emails lock that IP only', async () => {
+  it('per email: 100 failures spread over many addresses lock the email everywhere', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    for (let i = 0; i < 100; i++)
+      expect((await attempt(email, `guess-${i}-xx`, `198.18.${Math.floor(i / 9)}.${i % 9}`)).status).toBe(401);
+    const locked = await attempt(email, 'correct horse battery', '192.0.2.3');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+
+  it('per IP: 50 failures over different emails lock that IP only', async () => {
     const ip = '192.0.2.200';
-    for (let i = 0; i < 10; i++) expect((await attempt(uniqueEmail('spray'), 'whatever-pass', ip)).status).toBe(401);
+    for (let i = 0; i < 50; i++) expect((await attempt(uniqueEmail('spray'), 'whatever-pass', ip)).status).toBe(401);
     const email = uniqueEmail();
     await register(email);
     expect((await attempt(email, 'correct horse battery', ip)).status).toBe(429);
     expect((await attempt(email, 'correct horse battery', '192.0.2.201')).status).toBe(200);
   });
 
+  it('a successful login clears the failures of its email and IP, and does not count itself', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    const ip = '192.0.2.210';
+    for (let i = 0; i < 9; i++) expect((await attempt(email, `typo-${i}-xx`, ip)).status).toBe(401);
+    expect((await attempt(email, 'correct horse battery', ip)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await attempt(email, `typo-${i}-yy`, ip)).status).toBe(401);
+    expect((await attempt(email, 'correct horse battery', ip)).status).toBe(429);
+  });
+
   it('failures older than 15 minutes no longer count', async () => {
     const email = uniqueEmail();
     await register(email);
-    for (let i = 0; i < 10; i++) await attempt(email, `guess-${i}-xx`, `192.0.2.${100 + i}`);
+    for (let i = 0; i < 10; i++) await attempt(email, `guess-${i}-xx`, '192.0.2.150');
     expect((await attempt(email, 'correct horse battery', '192.0.2.150')).status).toBe(429);
-    await testEnv.DB.prepare('UPDATE login_failures SET failed_at = failed_at - ?')
+    await testEnv.DB.prepare('UPDATE login_attempts SET attempted_at = attempted_at - ?')
       .bind(15 * 60 * 1000 + 1)
       .run();
     expect((await attempt(email, 'correct horse battery', '192.0.2.150')).status).toBe(200);
   });
 
-  it('the email is stored hashed in login_failures, never as typed', async () => {
+  it('the email is stored hashed in login_attempts, never as typed', async () => {
     const email = uniqueEmail('hashed');
     await attempt(email, 'wrong password', '192.0.2.250');
-    const rows = await testEnv.DB.prepare("SELECT scope FROM login_failures WHERE scope LIKE 'email:%'").all<{
-      scope: string;
+    const rows = await testEnv.DB.prepare("SELECT email_hash FROM login_attempts WHERE ip = '192.0.2.250'").all<{
+      email_hash: string;
     }>();
     expect(rows.results.length).toBeGreaterThan(0);
-    expect(rows.results.every((r) => /^email:[0-9a-f]{64}$/.test(r.scope))).toBe(true);
+    expect(rows.results.every((r) => /^[0-9a-f]{64}$/.test(r.email_hash))).toBe(true);
   });
 });
 

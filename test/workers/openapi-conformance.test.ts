@@ -324,6 +324,17 @@ const CASES: Record<string, () => Promise<Sent>> = {
     return send('POST', '/api/auth/register', { json: { email, password: 'correct horse battery' } });
   },
   'register 413': () => send('POST', '/api/auth/register', { body: big(16 * 1024) }),
+  'register 429': async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      const json = { email: uniqueEmail('oas-many'), password: 'correct horse battery' };
+      await send('POST', '/api/auth/register', { json, headers: { 'CF-Connecting-IP': ip } });
+    }
+    return send('POST', '/api/auth/register', {
+      json: { email: uniqueEmail('oas-many'), password: 'correct horse battery' },
+      headers: { 'CF-Connecting-IP': ip },
+    });
+  },
   'register 500': () =>
     sendWithEnv(outage(), 'POST', '/api/auth/register', {
       json: { email: uniqueEmail('oas'), password: 'correct horse battery' },
@@ -361,14 +372,15 @@ const CASES: Record<string, () => Promise<Sent>> = {
   'login 413': () => send('POST', '/api/auth/login', { body: big(16 * 1024) }),
   'login 429': async () => {
     const email = uniqueEmail('oas-locked');
+    const ip = freshIp();
     for (let i = 0; i < 10; i++)
       await send('POST', '/api/auth/login', {
         json: { email, password: 'wrong password' },
-        headers: { 'CF-Connecting-IP': freshIp() },
+        headers: { 'CF-Connecting-IP': ip },
       });
     return send('POST', '/api/auth/login', {
       json: { email, password: 'wrong password' },
-      headers: { 'CF-Connecting-IP': freshIp() },
+      headers: { 'CF-Connecting-IP': ip },
     });
   },
   'login 500': () =>

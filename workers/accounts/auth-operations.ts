@@ -45,6 +45,7 @@ export const register = defineOperation({
     400: ['validation_error', 'invalid_json'],
     409: ['email_taken'],
     413: ['payload_too_large'],
+    429: ['rate_limit_exceeded'],
     500: ['internal_error'],
     502: ['email_error'],
     503: ['not_provisioned'],

@@ -1,19 +1,18 @@
 // The JSON bodies of the auth endpoints: zod schemas, read through readJsonBody and shown in /openapi.json.
 import { z } from 'zod';
+import { isValidEmailAddress } from './email-address.ts';
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INVALID_EMAIL = 'must be a valid email address';
 
-/** D6: trimmed, lower-cased, a plausible address of at most 254 characters. */
+/**
+ * D6: trimmed and lower-cased, then strict (issue 10): at most 254 characters, one @, a local part of at most
+ * 64, a domain with a dot, and no control, invisible or whitespace character anywhere.
+ */
 const EmailSchema = z
   .string({ error: 'is required and must be a string' })
   .transform((s) => s.trim().toLowerCase())
-  .pipe(
-    z
-      .string()
-      .max(254, { message: 'must be a valid email address' })
-      .regex(EMAIL_SHAPE, { message: 'must be a valid email address' }),
-  )
-  .meta({ description: 'Trimmed and lower-cased (D6).' });
+  .pipe(z.string().max(254, { message: INVALID_EMAIL }).refine(isValidEmailAddress, { message: INVALID_EMAIL }))
+  .meta({ description: 'Trimmed and lower-cased (D6); at most 254 characters, no control characters.' });
 
 /** Register: D6's 8 to 256 characters. Messages never repeat the value. */
 export const RegisterBodySchema = z

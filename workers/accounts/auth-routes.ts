@@ -23,8 +23,9 @@ import {
   createVerificationToken,
   verificationLink,
 } from './email-verification.ts';
-import { assertLoginAllowed, clearEmailFailures, loginScopes, recordLoginFailure } from './login-throttle.ts';
+import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import { reserveRegistration } from './registration-throttle.ts';
 import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
 import { clearedSessionCookie, createSession, deleteSession, readSessionCookie, sessionCookie } from './sessions.ts';
 
@@ -40,16 +41,14 @@ authRoutes.use('/api/auth/*', async (c, next) => {
 const register: OperationHandler = async (c) => {
   const { email, password } = await readJsonBody(c, ops.register.body);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
+  const now = Date.now();
+  await reserveRegistration(c.env.DB, clientIp(c), now);
+  // Hashed before the lookup (H6): a taken email costs the same PBKDF2 as a new one, so 409 is no cheap probe.
+  const passwordHash = await hashPassword(password);
   if (await findAccountByEmail(c.env.DB, email))
     throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
-  const now = Date.now();
   const id = newAccountId();
-  const inserted = await insertAccount(c.env.DB, {
-    id,
-    email,
-    password_hash: await hashPassword(password),
-    created_at: now,
-  });
+  const inserted = await insertAccount(c.env.DB, { id, email, password_hash: passwordHash, created_at: now });
   if (!inserted) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   try {
     const token = await createVerificationToken(c.env.DB, id, now);
@@ -86,16 +85,14 @@ const verifyEmail: OperationHandler = async (c) => {
 const login: OperationHandler = async (c) => {
   const { email, password } = await readJsonBody(c, ops.login.body);
   const now = Date.now();
-  const scopes = await loginScopes(clientIp(c), email);
-  await assertLoginAllowed(c.env.DB, scopes, now);
+  const attempt = await loginAttempt(email, clientIp(c));
+  // Counted before the password is checked (429 costs no PBKDF2); a failure keeps its reservation.
+  await reserveLoginAttempt(c.env.DB, attempt, now);
   const account = await findAccountByEmail(c.env.DB, email);
   // Unknown emails are checked against a dummy hash: same work, same answer, same time.
   const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!account || !ok) {
-    await recordLoginFailure(c.env.DB, scopes, now);
-    throw new ApiError('invalid_credentials', 'Email or password is incorrect.');
-  }
-  await clearEmailFailures(c.env.DB, scopes);
+  if (!account || !ok) throw new ApiError('invalid_credentials', 'Email or password is incorrect.');
+  await clearLoginFailures(c.env.DB, attempt);
   const sessionId = await createSession(c.env.DB, account.id, now);
   c.header('Set-Cookie', sessionCookie(c.req.url, sessionId));
   return c.json({

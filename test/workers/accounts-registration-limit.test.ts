@@ -1,0 +1,85 @@
+// Issue 10: registrations are limited per client IP (10 per hour, atomic), and a taken email is no cheap probe.
+import { describe, expect, it } from 'vitest';
+import { call, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
+
+type Json = Record<string, any>;
+
+function registerFrom(ip: string, email = uniqueEmail('reg')) {
+  return call('/api/auth/register', {
+    method: 'POST',
+    json: { email, password: 'correct horse battery' },
+    headers: { 'CF-Connecting-IP': ip },
+  });
+}
+
+describe('registrations per IP (10 per hour)', () => {
+  it('the 11th attempt from one IP is 429 with Retry-After; email_taken answers count; other IPs are not affected', async () => {
+    const ip = '203.0.113.60';
+    const taken = uniqueEmail('taken');
+    await register(taken);
+    expect((await registerFrom(ip, taken)).status).toBe(409);
+    for (let i = 0; i < 9; i++) expect((await registerFrom(ip)).status).toBe(201);
+    const refused = await registerFrom(ip);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as Json).error.code).toBe('rate_limit_exceeded');
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await registerFrom('203.0.113.61')).status).toBe(201);
+  });
+
+  it('invalid bodies do not use up the limit', async () => {
+    const ip = '203.0.113.62';
+    for (let i = 0; i < 12; i++) {
+      const res = await call('/api/auth/register', {
+        method: 'POST',
+        json: { email: 'x@y.z\u0000', password: 'correct horse battery' },
+        headers: { 'CF-Connecting-IP': ip },
+      });
+      expect(res.status).toBe(400);
+    }
+    expect((await registerFrom(ip)).status).toBe(201);
+  });
+
+  it('20 parallel registrations from one IP: exactly 10 are created', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => registerFrom('203.0.113.63')));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
+  it('attempts older than an hour no longer count', async () => {
+    const ip = '203.0.113.64';
+    for (let i = 0; i < 10; i++) expect((await registerFrom(ip)).status).toBe(201);
+    expect((await registerFrom(ip)).status).toBe(429);
+    await testEnv.DB.prepare('UPDATE registration_attempts SET attempted_at = attempted_at - ? WHERE ip = ?')
+      .bind(60 * 60 * 1000 + 1, ip)
+      .run();
+    expect((await registerFrom(ip)).status).toBe(201);
+  });
+});
+
+describe('email_taken is no cheap probe (H6)', () => {
+  it('a taken email is answered 409 only after the same PBKDF2 work as a new one', async () => {
+    const taken = uniqueEmail('taken');
+    await register(taken);
+    const time = async (email: string, ip: string) => {
+      const t0 = performance.now();
+      const res = await registerFrom(ip, email);
+      return { ms: performance.now() - t0, status: res.status };
+    };
+    const takenMs: number[] = [];
+    const newMs: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const a = await time(taken, `198.51.100.${60 + i}`);
+      const b = await time(uniqueEmail('fresh'), `198.51.100.${70 + i}`);
+      expect([a.status, b.status]).toEqual([409, 201]);
+      takenMs.push(a.ms);
+      newMs.push(b.ms);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // PBKDF2 with 100,000 iterations dominates both; answering 409 before it would make that path far faster.
+    expect(median(takenMs)).toBeGreaterThan(5);
+    expect(median(takenMs) / median(newMs)).toBeGreaterThan(0.5);
+  });
+});
