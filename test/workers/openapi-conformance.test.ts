@@ -433,6 +433,12 @@ for (const op of ALL_OPERATIONS) {
   CASES[`${op.operationId} 405`] = () => send(other, concrete);
 }
 
+/** Issue 10.9: every operation refuses an API key in the query string (the 400 of those with no other). */
+for (const op of ALL_OPERATIONS) {
+  const concrete = op.path.replace(/\{\w+\}/g, 'x');
+  CASES[`${op.operationId} 400`] ??= () => send(op.method, `${concrete}?api_key=inv_sk_leaked`);
+}
+
 const documentedCases = ALL_OPERATIONS.flatMap((op) =>
   Object.keys(DOCUMENT.paths[op.path][op.method.toLowerCase()].responses).map((s) => `${op.operationId} ${s}`),
 );
