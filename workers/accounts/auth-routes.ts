@@ -26,6 +26,7 @@ import {
 import { assertLoginAllowed, clearEmailFailures, loginScopes, recordLoginFailure } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
 import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
+import { assertSameOriginWrite } from './same-origin-writes.ts';
 import { clearedSessionCookie, createSession, deleteSession, readSessionCookie, sessionCookie } from './sessions.ts';
 
 export const authRoutes = new Hono<AppEnv>();
@@ -84,6 +85,7 @@ const verifyEmail: OperationHandler = async (c) => {
 };
 
 const login: OperationHandler = async (c) => {
+  assertSameOriginWrite(c); // login sets the cookie: no login CSRF from a foreign page (issue 10.8)
   const { email, password } = await readJsonBody(c, ops.login.body);
   const now = Date.now();
   const scopes = await loginScopes(clientIp(c), email);

@@ -5,7 +5,7 @@ import { ApiError } from '../http/api-error.ts';
 import { cachedKeyOwner, forgetKeyOwner, rememberKeyOwner } from './api-key-cache.ts';
 import { apiKeyHash, findKeyOwnerByHash } from './api-keys.ts';
 import { type AccountCaller, type Caller, invalidApiKeyError, type KeyOwner } from './caller.ts';
-import { assertSameOriginWrite } from './same-origin-writes.ts';
+import { assertJsonWrite, assertSameOriginWrite } from './same-origin-writes.ts';
 import { findSessionOwner, readSessionCookie } from './sessions.ts';
 
 /** CF-Connecting-IP is set by Cloudflare's edge (and by wrangler dev); the fallback is for local calls. */
@@ -39,7 +39,8 @@ export interface ResolveOptions {
  *   Authorization scheme is also 401 invalid_api_key: a sent credential is never silently ignored.
  * - Else a valid `inv_session` cookie. A cookie that is unknown or expired is ignored and the call is
  *   anonymous: browsers keep sending stale cookies, and the anonymous limits still apply.
- *   Cookie-authenticated state-changing requests from a foreign Origin are refused (403, D6).
+ *   Cookie-authenticated state-changing requests from a foreign Origin are refused (403, D6), and
+ *   without `Content-Type: application/json` too (415, issue 10.8).
  * - Else anonymous, keyed by CF-Connecting-IP.
  */
 export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {}): Promise<Caller> {
@@ -64,6 +65,7 @@ export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {
     const owner = await findSessionOwner(c.env.DB, sessionId, Date.now());
     if (owner) {
       assertSameOriginWrite(c);
+      assertJsonWrite(c);
       return accountCaller(owner, 'session');
     }
   }
