@@ -79,6 +79,7 @@ const NO_EMAIL = { DEV_MODE: 'false', EMAIL_API_URL: undefined, EMAIL_API_KEY: u
 // Port 9 (discard) on loopback refuses the connection at once: an email provider that cannot be reached.
 const BROKEN_EMAIL = {
   DEV_MODE: 'false',
+  PUBLIC_BASE_URL: 'https://invoices.example.com',
   EMAIL_API_URL: 'http://127.0.0.1:9/emails',
   EMAIL_API_KEY: 'k',
   EMAIL_FROM: 'a@example.com',

@@ -5,6 +5,7 @@ import { verificationEmail } from '../email/verification-email.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations, type OperationHandler } from '../http/mount-operations.ts';
+import { publicBaseUrl } from '../http/public-base-url.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { readQuery } from '../http/read-query.ts';
 import {
@@ -41,6 +42,7 @@ authRoutes.use('/api/auth/*', async (c, next) => {
 const register: OperationHandler = async (c) => {
   const { email, password } = await readJsonBody(c, ops.register.body);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
+  const baseUrl = publicBaseUrl(c.env, c.req.url); // likewise for the link's origin (issue 10.7)
   if (await findAccountByEmail(c.env.DB, email))
     throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   const now = Date.now();
@@ -54,7 +56,7 @@ const register: OperationHandler = async (c) => {
   if (!inserted) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   try {
     const token = await createVerificationToken(c.env.DB, id, now);
-    await mailer.send(verificationEmail(email, verificationLink(c.req.url, token)));
+    await mailer.send(verificationEmail(email, verificationLink(baseUrl, token)));
   } catch (err) {
     // 502 email_error (or a storage failure): the account goes too, so registering again works.
     await deleteUnverifiedAccount(c.env.DB, id).catch(() => undefined);
@@ -153,8 +155,9 @@ const resendVerification: OperationHandler = async (c) => {
     );
   }
   const mailer = mailerFor(c.env);
+  const baseUrl = publicBaseUrl(c.env, c.req.url);
   const token = await createVerificationToken(c.env.DB, caller.accountId, now);
-  await mailer.send(verificationEmail(caller.email, verificationLink(c.req.url, token)));
+  await mailer.send(verificationEmail(caller.email, verificationLink(baseUrl, token)));
   return c.json({ success: true, message: `A new verification link was sent to ${caller.email}.` });
 };
 
