@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { authRoutes } from './accounts/auth-routes.ts';
+import { assertNoQueryCredential } from './accounts/query-credentials.ts';
 import { batchRoutes } from './batch/batch-routes.ts';
 import { devEmailRoutes } from './email/dev-email-routes.ts';
 import type { AppEnv } from './env.ts';
@@ -20,6 +21,12 @@ export function createApp() {
     c.set('startedAt', Date.now());
     await next();
     c.res.headers.set('X-Request-Id', c.get('requestId'));
+  });
+
+  // Issue 10.9: a key in the query string is refused on every path, before any route runs.
+  app.use('*', async (c, next) => {
+    assertNoQueryCredential(c);
+    await next();
   });
 
   for (const group of [

@@ -14,6 +14,8 @@ export interface Env {
   WEBHOOK_DLQ: Queue;
   DEV_MODE?: string;
   SERVICE_VERSION?: string;
+  /** The origin of every absolute link (hosted_url, verification links); required unless DEV_MODE is "true" (issue 10.7). */
+  PUBLIC_BASE_URL?: string;
   HOSTED_LINK_SECRET?: string;
   WEBHOOK_ENCRYPTION_KEY?: string;
   /** DEV_MODE only: shortens the D10 retry waits ("1" or "1,2,…" seconds) for end-to-end tests. */

@@ -50,7 +50,10 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
     expect((await fetch(link)).status).toBe(200);
     const login = await post('/api/auth/login', { email, password: 'a long enough password' });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    const keyRes = await fetch(`${baseUrl}/api/auth/generate-api-key`, { method: 'POST', headers: { Cookie: cookie } });
+    const keyRes = await fetch(`${baseUrl}/api/auth/generate-api-key`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    });
     const { api_key } = (await keyRes.json()) as Json;
     expect(api_key).toMatch(/^inv_sk_[0-9A-Za-z]{40}$/);
 

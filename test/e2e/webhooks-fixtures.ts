@@ -30,7 +30,10 @@ export async function verifiedAccount(
   if (verify.status !== 200) throw new Error(`verify: ${verify.status}`);
   const login = await fetch(`${baseUrl}/api/auth/login`, json({ email, password }));
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const key = await fetch(`${baseUrl}/api/auth/generate-api-key`, { method: 'POST', headers: { Cookie: cookie } });
+  const key = await fetch(`${baseUrl}/api/auth/generate-api-key`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+  });
   const { api_key } = (await key.json()) as { api_key: string };
   if (!api_key) throw new Error('no api key');
   return { apiKey: api_key, cookie, email };

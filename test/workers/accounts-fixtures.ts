@@ -82,7 +82,10 @@ export async function verifiedAccountWithKey(tag = 'user') {
   await register(email);
   await verify(email);
   const cookie = await login(email);
-  const res = await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie } });
+  const res = await call('/api/auth/generate-api-key', {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+  });
   const { api_key } = (await res.json()) as { api_key: string };
   return { email, cookie, apiKey: api_key };
 }

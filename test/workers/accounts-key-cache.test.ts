@@ -24,7 +24,10 @@ async function isCached(apiKey: string): Promise<boolean> {
 }
 
 async function rotate(cookie: string): Promise<string> {
-  const res = await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie } });
+  const res = await call('/api/auth/generate-api-key', {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as Json).api_key;
 }

@@ -136,9 +136,15 @@ describe('no secret in logs or error messages', () => {
     await keep(await call(`/api/auth/verify-email?token=${token}`)); // used: 400
     const cookie = await login(email, password);
     const sessionId = cookie.split('=')[1];
-    const keyRes = await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie } });
+    const keyRes = await call('/api/auth/generate-api-key', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    });
     const apiKey = ((await keyRes.json()) as Json).api_key as string;
-    await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie } }); // revokes apiKey
+    await call('/api/auth/generate-api-key', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    }); // revokes apiKey
     await keep(await call('/api/auth/me', { headers: { Authorization: `Bearer ${apiKey}` } })); // 401
     await keep(
       await call('/api/auth/generate-api-key', {

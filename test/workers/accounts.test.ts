@@ -163,7 +163,10 @@ describe('login, sessions and logout (D6)', () => {
     await register(email);
     const cookie = await login(email);
     expect((await call('/api/auth/me', { headers: { Cookie: cookie } })).status).toBe(200);
-    const out = await call('/api/auth/logout', { method: 'POST', headers: { Cookie: cookie } });
+    const out = await call('/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    });
     expect(out.status).toBe(200);
     expect(out.headers.get('Set-Cookie')).toContain('Max-Age=0');
     const me = await call('/api/auth/me', { headers: { Cookie: cookie } });
@@ -210,7 +213,10 @@ describe('API keys (D6)', () => {
     const email = uniqueEmail();
     await register(email);
     const cookie = await login(email);
-    const res = await call('/api/auth/generate-api-key', { method: 'POST', headers: { Cookie: cookie } });
+    const res = await call('/api/auth/generate-api-key', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as Json).error.code).toBe('unverified_account');
   });
@@ -274,13 +280,19 @@ describe('API keys (D6)', () => {
     await register(email);
     const cookie = await login(email);
     const first = await latestEmail(email);
-    const res = await call('/api/auth/resend-verification', { method: 'POST', headers: { Cookie: cookie } });
+    const res = await call('/api/auth/resend-verification', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(200);
     const second = await latestEmail(email);
     expect(second.links[0]).not.toBe(first.links[0]);
     await verify(email);
     const done = (await (
-      await call('/api/auth/resend-verification', { method: 'POST', headers: { Cookie: cookie } })
+      await call('/api/auth/resend-verification', {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      })
     ).json()) as Json;
     expect(done.success).toBe(true);
     expect(done.message).toMatch(/already verified/);
@@ -307,7 +319,7 @@ describe('cross-origin cookie writes (D6)', () => {
     );
     const same = await call('/api/auth/resend-verification', {
       method: 'POST',
-      headers: { Cookie: cookie, Origin: 'http://localhost:8787' },
+      headers: { Cookie: cookie, Origin: 'http://localhost:8787', 'Content-Type': 'application/json' },
     });
     expect(same.status).toBe(200);
     const keyed = await call('/api/auth/generate-api-key', {
@@ -325,7 +337,10 @@ describe('dev mail sink (D6)', () => {
     const cookie = cookieFrom(
       await call('/api/auth/login', { method: 'POST', json: { email, password: 'correct horse battery' } }),
     );
-    await call('/api/auth/resend-verification', { method: 'POST', headers: { Cookie: cookie } });
+    await call('/api/auth/resend-verification', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    });
     const res = await call(`/api/dev/emails?to=${encodeURIComponent(email)}`);
     const { emails } = (await res.json()) as Json;
     expect(emails).toHaveLength(2);

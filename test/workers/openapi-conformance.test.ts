@@ -73,10 +73,13 @@ const outage = () => {
 };
 
 const bearer = (apiKey: string) => ({ Authorization: `Bearer ${apiKey}` });
+/** A cookie-authenticated write as the web app sends it (issue 10.8: JSON content type even without a body). */
+const cookieJson = (cookie: string) => ({ Cookie: cookie, 'Content-Type': 'application/json' });
 const NO_EMAIL = { DEV_MODE: 'false', EMAIL_API_URL: undefined, EMAIL_API_KEY: undefined, EMAIL_FROM: undefined };
 // Port 9 (discard) on loopback refuses the connection at once: an email provider that cannot be reached.
 const BROKEN_EMAIL = {
   DEV_MODE: 'false',
+  PUBLIC_BASE_URL: 'https://invoices.example.com',
   EMAIL_API_URL: 'http://127.0.0.1:9/emails',
   EMAIL_API_KEY: 'k',
   EMAIL_FROM: 'a@example.com',
@@ -369,6 +372,11 @@ const CASES: Record<string, () => Promise<Sent>> = {
       json: { email: uniqueEmail('nobody'), password: 'wrong password' },
       headers: { 'CF-Connecting-IP': freshIp() },
     }),
+  'login 403': () =>
+    send('POST', '/api/auth/login', {
+      json: { email: 'a@example.com', password: 'x' },
+      headers: { Origin: 'https://evil.example' },
+    }),
   'login 413': () => send('POST', '/api/auth/login', { body: big(16 * 1024) }),
   'login 429': async () => {
     const email = uniqueEmail('oas-locked');
@@ -385,29 +393,29 @@ const CASES: Record<string, () => Promise<Sent>> = {
   },
   'login 500': () =>
     sendWithEnv(outage(), 'POST', '/api/auth/login', { json: { email: 'a@example.com', password: 'x' } }),
-  'logout 200': async () => send('POST', '/api/auth/logout', { headers: { Cookie: (await accountWithKey()).cookie } }),
+  'logout 200': async () => send('POST', '/api/auth/logout', { headers: cookieJson((await accountWithKey()).cookie) }),
   'logout 401': () => send('POST', '/api/auth/logout'),
   'logout 403': async () =>
     send('POST', '/api/auth/logout', {
       headers: { Cookie: (await accountWithKey()).cookie, Origin: 'https://evil.example' },
     }),
   'logout 500': async () =>
-    sendWithEnv(outage(), 'POST', '/api/auth/logout', { headers: { Cookie: (await accountWithKey()).cookie } }),
+    sendWithEnv(outage(), 'POST', '/api/auth/logout', { headers: cookieJson((await accountWithKey()).cookie) }),
   'getCurrentUser 200': async () => send('GET', '/api/auth/me', { headers: bearer((await accountWithKey()).apiKey) }),
   'getCurrentUser 401': () => send('GET', '/api/auth/me'),
   'getCurrentUser 500': async () =>
     sendWithEnv(outage(), 'GET', '/api/auth/me', { headers: bearer((await accountWithKey()).apiKey) }),
   'generateApiKey 200': async () =>
-    send('POST', '/api/auth/generate-api-key', { headers: { Cookie: (await accountWithKey()).cookie } }),
+    send('POST', '/api/auth/generate-api-key', { headers: cookieJson((await accountWithKey()).cookie) }),
   'generateApiKey 401': () => send('POST', '/api/auth/generate-api-key'),
   'generateApiKey 403': async () =>
-    send('POST', '/api/auth/generate-api-key', { headers: { Cookie: await unverifiedSession() } }),
+    send('POST', '/api/auth/generate-api-key', { headers: cookieJson(await unverifiedSession()) }),
   'generateApiKey 500': async () =>
     sendWithEnv(outage(), 'POST', '/api/auth/generate-api-key', {
-      headers: { Cookie: (await accountWithKey()).cookie },
+      headers: cookieJson((await accountWithKey()).cookie),
     }),
   'resendVerification 200': async () =>
-    send('POST', '/api/auth/resend-verification', { headers: { Cookie: await unverifiedSession() } }),
+    send('POST', '/api/auth/resend-verification', { headers: cookieJson(await unverifiedSession()) }),
   'resendVerification 401': () => send('POST', '/api/auth/resend-verification'),
   'resendVerification 403': async () =>
     send('POST', '/api/auth/resend-verification', {
@@ -415,19 +423,19 @@ const CASES: Record<string, () => Promise<Sent>> = {
     }),
   'resendVerification 429': async () => {
     const cookie = await unverifiedSession();
-    for (let i = 0; i < 4; i++) await send('POST', '/api/auth/resend-verification', { headers: { Cookie: cookie } });
-    return send('POST', '/api/auth/resend-verification', { headers: { Cookie: cookie } });
+    for (let i = 0; i < 4; i++) await send('POST', '/api/auth/resend-verification', { headers: cookieJson(cookie) });
+    return send('POST', '/api/auth/resend-verification', { headers: cookieJson(cookie) });
   },
   'resendVerification 500': async () => {
     const cookie = await unverifiedSession();
-    return sendWithEnv(outage(), 'POST', '/api/auth/resend-verification', { headers: { Cookie: cookie } });
+    return sendWithEnv(outage(), 'POST', '/api/auth/resend-verification', { headers: cookieJson(cookie) });
   },
   'resendVerification 502': async () =>
     sendWithEnv(BROKEN_EMAIL, 'POST', '/api/auth/resend-verification', {
-      headers: { Cookie: await unverifiedSession() },
+      headers: cookieJson(await unverifiedSession()),
     }),
   'resendVerification 503': async () =>
-    sendWithEnv(NO_EMAIL, 'POST', '/api/auth/resend-verification', { headers: { Cookie: await unverifiedSession() } }),
+    sendWithEnv(NO_EMAIL, 'POST', '/api/auth/resend-verification', { headers: cookieJson(await unverifiedSession()) }),
 
   'listDevEmails 200': () => send('GET', '/api/dev/emails?to=nobody%40example.com'),
   'listDevEmails 404': () => sendWithEnv({ DEV_MODE: 'false' }, 'GET', '/api/dev/emails'),
@@ -443,6 +451,22 @@ for (const op of ALL_OPERATIONS) {
   )!;
   const concrete = op.path.replace(/\{\w+\}/g, 'x');
   CASES[`${op.operationId} 405`] = () => send(other, concrete);
+}
+
+/** Issue 10.8: a cookie-authenticated write (an unverified session is enough) without a JSON content type is 415. */
+for (const op of ALL_OPERATIONS.filter((o) => o.auth !== 'public' && o.method !== 'GET')) {
+  const concrete = op.path.replace(/\{\w+\}/g, 'x');
+  CASES[`${op.operationId} 415`] = async () =>
+    send(op.method, concrete, {
+      body: 'a=1',
+      headers: { Cookie: await unverifiedSession(), 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+}
+
+/** Issue 10.9: every operation refuses an API key in the query string (the 400 of those with no other). */
+for (const op of ALL_OPERATIONS) {
+  const concrete = op.path.replace(/\{\w+\}/g, 'x');
+  CASES[`${op.operationId} 400`] ??= () => send(op.method, `${concrete}?api_key=inv_sk_leaked`);
 }
 
 const documentedCases = ALL_OPERATIONS.flatMap((op) =>

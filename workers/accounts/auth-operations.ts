@@ -76,6 +76,7 @@ export const login = defineOperation({
   errors: {
     400: ['validation_error', 'invalid_json'],
     401: ['invalid_credentials'],
+    403: ['forbidden_origin'],
     413: ['payload_too_large'],
     429: ['rate_limit_exceeded'],
     500: ['internal_error'],

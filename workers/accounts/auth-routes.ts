@@ -5,6 +5,7 @@ import { verificationEmail } from '../email/verification-email.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations, type OperationHandler } from '../http/mount-operations.ts';
+import { publicBaseUrl } from '../http/public-base-url.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { readQuery } from '../http/read-query.ts';
 import {
@@ -27,6 +28,7 @@ import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-t
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
 import { reserveRegistration } from './registration-throttle.ts';
 import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
+import { assertSameOriginWrite } from './same-origin-writes.ts';
 import { clearedSessionCookie, createSession, deleteSession, readSessionCookie, sessionCookie } from './sessions.ts';
 
 export const authRoutes = new Hono<AppEnv>();
@@ -41,6 +43,7 @@ authRoutes.use('/api/auth/*', async (c, next) => {
 const register: OperationHandler = async (c) => {
   const { email, password } = await readJsonBody(c, ops.register.body);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
+  const baseUrl = publicBaseUrl(c.env, c.req.url); // likewise for the link's origin (issue 10.7)
   const now = Date.now();
   await reserveRegistration(c.env.DB, clientIp(c), now);
   // Hashed before the lookup (H6): a taken email costs the same PBKDF2 as a new one, so 409 is no cheap probe.
@@ -52,7 +55,7 @@ const register: OperationHandler = async (c) => {
   if (!inserted) throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   try {
     const token = await createVerificationToken(c.env.DB, id, now);
-    await mailer.send(verificationEmail(email, verificationLink(c.req.url, token)));
+    await mailer.send(verificationEmail(email, verificationLink(baseUrl, token)));
   } catch (err) {
     // 502 email_error (or a storage failure): the account goes too, so registering again works.
     await deleteUnverifiedAccount(c.env.DB, id).catch(() => undefined);
@@ -83,6 +86,7 @@ const verifyEmail: OperationHandler = async (c) => {
 };
 
 const login: OperationHandler = async (c) => {
+  assertSameOriginWrite(c); // login sets the cookie: no login CSRF from a foreign page (issue 10.8)
   const { email, password } = await readJsonBody(c, ops.login.body);
   const now = Date.now();
   const attempt = await loginAttempt(email, clientIp(c));
@@ -148,8 +152,9 @@ const resendVerification: OperationHandler = async (c) => {
     );
   }
   const mailer = mailerFor(c.env);
+  const baseUrl = publicBaseUrl(c.env, c.req.url);
   const token = await createVerificationToken(c.env.DB, caller.accountId, now);
-  await mailer.send(verificationEmail(caller.email, verificationLink(c.req.url, token)));
+  await mailer.send(verificationEmail(caller.email, verificationLink(baseUrl, token)));
   return c.json({ success: true, message: `A new verification link was sent to ${caller.email}.` });
 };
 

@@ -34,6 +34,7 @@ export async function countRecentTokens(db: D1Database, accountId: string, since
   return row?.n ?? 0;
 }
 
-export function verificationLink(requestUrl: string, token: string): string {
-  return `${new URL(requestUrl).origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+/** `baseUrl`: the service's public origin (workers/http/public-base-url.ts), never the request's Host. */
+export function verificationLink(baseUrl: string, token: string): string {
+  return `${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
 }

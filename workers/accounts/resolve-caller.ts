@@ -2,15 +2,19 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
+import { clientAddressKey } from '../net/client-address.ts';
 import { cachedKeyOwner, forgetKeyOwner, rememberKeyOwner } from './api-key-cache.ts';
 import { apiKeyHash, findKeyOwnerByHash } from './api-keys.ts';
 import { type AccountCaller, type Caller, invalidApiKeyError, type KeyOwner } from './caller.ts';
-import { assertSameOriginWrite } from './same-origin-writes.ts';
+import { assertJsonWrite, assertSameOriginWrite } from './same-origin-writes.ts';
 import { findSessionOwner, readSessionCookie } from './sessions.ts';
 
-/** CF-Connecting-IP is set by Cloudflare's edge (and by wrangler dev); the fallback is for local calls. */
+/**
+ * CF-Connecting-IP is set by Cloudflare's edge (and by wrangler dev), checked as an IP address: an IPv6
+ * client is keyed by its /64, anything that is no address shares one `invalid` bucket (issue 10.14b).
+ */
 export function clientIp(c: Context<AppEnv>): string {
-  return c.req.header('CF-Connecting-IP') || '127.0.0.1';
+  return clientAddressKey(c.req.header('CF-Connecting-IP'));
 }
 
 function accountCaller(owner: KeyOwner, via: 'api_key' | 'session'): AccountCaller {
@@ -39,7 +43,8 @@ export interface ResolveOptions {
  *   Authorization scheme is also 401 invalid_api_key: a sent credential is never silently ignored.
  * - Else a valid `inv_session` cookie. A cookie that is unknown or expired is ignored and the call is
  *   anonymous: browsers keep sending stale cookies, and the anonymous limits still apply.
- *   Cookie-authenticated state-changing requests from a foreign Origin are refused (403, D6).
+ *   Cookie-authenticated state-changing requests from a foreign Origin are refused (403, D6), and
+ *   without `Content-Type: application/json` too (415, issue 10.8).
  * - Else anonymous, keyed by CF-Connecting-IP.
  */
 export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {}): Promise<Caller> {
@@ -64,6 +69,7 @@ export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {
     const owner = await findSessionOwner(c.env.DB, sessionId, Date.now());
     if (owner) {
       assertSameOriginWrite(c);
+      assertJsonWrite(c);
       return accountCaller(owner, 'session');
     }
   }

@@ -1,6 +1,11 @@
-// D6: a cookie-authenticated state-changing request from a foreign Origin is refused with 403.
-// SameSite=Lax already keeps the cookie off most cross-site POSTs; this is the second line of
-// defence (same-site sibling origins, older browsers). Requests without Origin (curl, servers) pass.
+// Cross-site defences for cookie-authenticated writes (D6, issue 10.8). SameSite=Lax already keeps the
+// cookie off most cross-site POSTs; these are the second line of defence (same-site sibling origins,
+// older browsers, login CSRF).
+// - A state-changing request from a foreign Origin (or Sec-Fetch-Site cross-site / same-site) is 403.
+//   Requests without Origin (curl, servers) pass.
+// - A cookie-authenticated state-changing request must say `Content-Type: application/json`, else 415:
+//   a plain HTML form can only send form encodings or text/plain, and any other type needs a CORS
+//   preflight this Worker never grants. Bodyless writes from the web app send the header too.
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -19,4 +24,17 @@ export function assertSameOriginWrite(c: Context<AppEnv>): void {
       'Cross-origin requests cannot use the session cookie; send an API key instead.',
     );
   }
+}
+
+/** The media type of the request, lower-cased, without parameters (`application/json; charset=utf-8` → `application/json`). */
+function mediaType(c: Context<AppEnv>): string {
+  return (c.req.header('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
+}
+
+export function assertJsonWrite(c: Context<AppEnv>): void {
+  if (SAFE_METHODS.has(c.req.method) || mediaType(c) === 'application/json') return;
+  throw new ApiError(
+    'unsupported_media_type',
+    'Content-Type: must be application/json for requests authenticated by the session cookie (even without a body); API-key calls may omit it.',
+  );
 }

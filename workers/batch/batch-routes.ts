@@ -60,7 +60,6 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
     checked.map((x) => ({ pdf: x.request?.output === 'pdf' })),
     now,
   );
-  const baseUrl = new URL(c.req.url).origin;
   // H2: one fetch budget for the images of every item (10 s in all, at most 4 in flight).
   const imageFetches = createImageFetches(c.env);
 
@@ -73,7 +72,7 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
       try {
         const prepared = await prepareInvoice(c.env, caller, item.request as InvoiceRequest, {
           now,
-          baseUrl,
+          requestUrl: c.req.url,
           needImages: false,
           imageFetches,
         });

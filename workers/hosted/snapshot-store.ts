@@ -63,7 +63,7 @@ function compactRequest(s: InvoiceSnapshot): InvoiceSnapshot['request'] {
 
 /**
  * Stores the snapshot and returns its signed link. `now` in ms; `baseUrl` is the service origin
- * the link should point at (the origin of the generate request).
+ * the link should point at (PUBLIC_BASE_URL: workers/http/public-base-url.ts).
  */
 export async function storeSnapshot(
   env: Env,

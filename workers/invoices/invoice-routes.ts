@@ -57,7 +57,7 @@ async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now
   try {
     const prepared = await prepareInvoice(c.env, caller, request, {
       now,
-      baseUrl: new URL(c.req.url).origin,
+      requestUrl: c.req.url,
       needImages: request.output === 'pdf',
       imageFetches: createImageFetches(c.env),
     });

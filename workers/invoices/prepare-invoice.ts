@@ -7,6 +7,7 @@ import type { Env } from '../env.ts';
 import { chooseQr, type QrChoice, qrSummary } from '../hosted/qr-choice.ts';
 import { type HostedLink, storeSnapshot } from '../hosted/snapshot-store.ts';
 import { ApiError } from '../http/api-error.ts';
+import { publicBaseUrl } from '../http/public-base-url.ts';
 import type { ImageFetches } from './image-fetches.ts';
 import { type LoadedImage, loadInvoiceImages } from './load-images.ts';
 import { resolveOrThrow } from './resolve-or-throw.ts';
@@ -27,7 +28,7 @@ export async function prepareInvoice(
   env: Env,
   caller: Caller,
   request: InvoiceRequest,
-  opts: { now: number; baseUrl: string; needImages: boolean; imageFetches: ImageFetches },
+  opts: { now: number; requestUrl: string; needImages: boolean; imageFetches: ImageFetches },
 ): Promise<PreparedInvoice> {
   const resolved = resolveOrThrow(request, opts.now);
   if (caller.kind === 'anonymous') return { resolved, images: {}, invoice: toInvoiceResponse(resolved, {}) };
@@ -42,6 +43,7 @@ export async function prepareInvoice(
         'not_provisioned',
         'Hosted links are not configured on this server (HOSTED_LINK_SECRET is missing).',
       );
+    const baseUrl = publicBaseUrl(env, opts.requestUrl);
     hosted = await storeSnapshot(
       env,
       {
@@ -53,7 +55,7 @@ export async function prepareInvoice(
         account_id: caller.accountId,
       },
       opts.now,
-      opts.baseUrl,
+      baseUrl,
     );
   }
   const qr = chooseQr(request, hosted?.hosted_url);

@@ -72,6 +72,19 @@ function errorResponse(op: Operation, status: number, codes: readonly ErrorCode[
   return { description, content: json(schema), ...(Object.keys(headers).length ? { headers } : {}) };
 }
 
+/** Answers every operation can give, whatever its own declaration lists. */
+function appWideErrors(op: Operation): [number, readonly ErrorCode[]][] {
+  const errors: [number, readonly ErrorCode[]][] = [
+    // An API key in the query string (query-credentials.ts, issue 10.9).
+    [400, ['validation_error']],
+    // Every declared path answers other methods with 405 (mount-operations.ts).
+    [405, ['method_not_allowed']],
+  ];
+  // A cookie-authenticated write without Content-Type: application/json (same-origin-writes.ts, issue 10.8).
+  if (op.auth !== 'public' && op.method !== 'GET') errors.push([415, ['unsupported_media_type']]);
+  return errors;
+}
+
 export function operationObject(op: Operation, components: SchemaComponents): JsonObject {
   const parameters = [
     ...(op.params ? components.parameters(op.params, 'path') : []),
@@ -98,13 +111,10 @@ export function operationObject(op: Operation, components: SchemaComponents): Js
       ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}),
     },
   };
-  const errors: [number, readonly ErrorCode[]][] = Object.entries(op.errors).map(([s, codes]) => [
-    Number(s),
-    codes as readonly ErrorCode[],
-  ]);
-  // Every declared path answers other methods with 405 (mount-operations.ts).
-  errors.push([405, ['method_not_allowed']]);
-  for (const [status, codes] of errors.sort((a, b) => a[0] - b[0]))
+  const errors = new Map<number, ErrorCode[]>();
+  for (const [s, codes] of [...Object.entries(op.errors), ...appWideErrors(op)])
+    errors.set(Number(s), [...new Set([...(errors.get(Number(s)) ?? []), ...(codes as readonly ErrorCode[])])]);
+  for (const [status, codes] of [...errors].sort((a, b) => a[0] - b[0]))
     responses[status] = errorResponse(op, status, codes, status === 405);
   return {
     operationId: op.operationId,
