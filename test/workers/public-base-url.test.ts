@@ -134,6 +134,19 @@ describe('without PUBLIC_BASE_URL outside development', () => {
     expect(plain.status).toBe(200);
   });
 
+  it('in a batch, an item that needs a hosted link fails with not_provisioned itself; the others are generated', async () => {
+    const { apiKey } = await verifiedAccountWithKey('pbu');
+    const res = await forged(UNPROVISIONED, 'POST', '/api/batch', {
+      json: { invoices: [INVOICE, { ...INVOICE, features: { hosted_link: false } }] },
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as Json;
+    expect(results[0]).toMatchObject({ success: false, error: { code: 'not_provisioned' } });
+    expect(results[0].error.message).toContain('PUBLIC_BASE_URL');
+    expect(results[1].success).toBe(true);
+  });
+
   it('register is 503 not_provisioned before anything is written (registering later works)', async () => {
     const email = uniqueEmail('pbu');
     const res = await forged(UNPROVISIONED, 'POST', '/api/auth/register', {

@@ -78,7 +78,10 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
         });
         return { index, success: true, invoice: prepared.invoice };
       } catch (err) {
-        if (err instanceof ApiError && err.status < 500) return { index, success: false, error: err.toBody().error };
+        // A client mistake, or a server that lacks a secret (503 not_provisioned), keeps its own code and message.
+        if (err instanceof ApiError && (err.status < 500 || err.code === 'not_provisioned')) {
+          return { index, success: false, error: err.toBody().error };
+        }
         console.error(
           JSON.stringify({
             level: 'error',
