@@ -1,0 +1,344 @@
+import { vi } from 'vitest';
+import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
+import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
+import { call, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
+
+import {
+  accountIdOf,
+  accountWithKey,
+  BROKEN_EMAIL,
+  bearer,
+  big,
+  cookieJson,
+  exhaust,
+  exhaustedAccount,
+  freshIp,
+  hostedPathAndQuery,
+  INVOICE,
+  inFlight,
+  NO_EMAIL,
+  outage,
+  reusedKey,
+  type Sent,
+  send,
+  sendWithEnv,
+  unverifiedSession,
+  webhookOf,
+} from './openapi-conformance-requests.ts';
+
+/** One case per documented (operation, status): a request that makes the live app answer it. */
+export const CASES: Record<string, () => Promise<Sent>> = {
+  'generateInvoice 200': () =>
+    send('POST', '/api/generate-invoice', { json: INVOICE, headers: { 'CF-Connecting-IP': freshIp() } }),
+  'generateInvoice 400': () =>
+    send('POST', '/api/generate-invoice', { json: { items: [] }, headers: { 'CF-Connecting-IP': freshIp() } }),
+  'generateInvoice 401': () =>
+    send('POST', '/api/generate-invoice', { json: INVOICE, headers: bearer('inv_sk_unknown') }),
+  'generateInvoice 402': async () =>
+    send('POST', '/api/generate-invoice', {
+      json: INVOICE,
+      headers: bearer((await exhaustedAccount('monthly')).apiKey),
+    }),
+  'generateInvoice 403': () =>
+    send('POST', '/api/generate-invoice', {
+      json: { ...INVOICE, output: 'pdf' },
+      headers: { 'CF-Connecting-IP': freshIp() },
+    }),
+  'generateInvoice 409': async () => {
+    const ip = freshIp();
+    await inFlight(`ip:${ip}`, 'k-409', '/api/generate-invoice', INVOICE);
+    return send('POST', '/api/generate-invoice', {
+      json: INVOICE,
+      headers: { 'CF-Connecting-IP': ip, 'Idempotency-Key': 'k-409' },
+    });
+  },
+  'generateInvoice 413': () =>
+    send('POST', '/api/generate-invoice', { body: big(10 * 1024 * 1024), headers: { 'CF-Connecting-IP': freshIp() } }),
+  'generateInvoice 422': () =>
+    reusedKey('/api/generate-invoice', { 'CF-Connecting-IP': freshIp() }, INVOICE, { ...INVOICE, notes: 'other' }),
+  'generateInvoice 429': async () => {
+    const ip = freshIp();
+    await exhaust({ kind: 'anonymous', ip }, { calls: 20, documents: 0 });
+    return send('POST', '/api/generate-invoice', { json: INVOICE, headers: { 'CF-Connecting-IP': ip } });
+  },
+  'generateInvoice 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/generate-invoice', {
+      json: INVOICE,
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'generateInvoice 503': async () =>
+    sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'POST', '/api/generate-invoice', {
+      json: INVOICE,
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+
+  'generateInvoiceBatch 200': async () =>
+    send('POST', '/api/batch', {
+      json: { invoices: [INVOICE, { items: [] }] },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'generateInvoiceBatch 400': async () =>
+    send('POST', '/api/batch', { json: { invoices: [] }, headers: bearer((await accountWithKey()).apiKey) }),
+  'generateInvoiceBatch 401': () => send('POST', '/api/batch', { json: { invoices: [INVOICE] } }),
+  'generateInvoiceBatch 402': async () =>
+    send('POST', '/api/batch', {
+      json: { invoices: [INVOICE] },
+      headers: bearer((await exhaustedAccount('monthly')).apiKey),
+    }),
+  'generateInvoiceBatch 403': async () =>
+    send('POST', '/api/batch', { json: { invoices: [INVOICE] }, headers: { Cookie: await unverifiedSession() } }),
+  'generateInvoiceBatch 409': async () => {
+    const { apiKey, email } = await accountWithKey();
+    await inFlight(await accountIdOf(email), 'k-409', '/api/batch', { invoices: [INVOICE] });
+    return send('POST', '/api/batch', {
+      json: { invoices: [INVOICE] },
+      headers: { ...bearer(apiKey), 'Idempotency-Key': 'k-409' },
+    });
+  },
+  'generateInvoiceBatch 413': async () =>
+    send('POST', '/api/batch', { body: big(25 * 1024 * 1024), headers: bearer((await accountWithKey()).apiKey) }),
+  'generateInvoiceBatch 422': async () =>
+    reusedKey(
+      '/api/batch',
+      bearer((await accountWithKey()).apiKey),
+      { invoices: [INVOICE] },
+      { invoices: [INVOICE, INVOICE] },
+    ),
+  'generateInvoiceBatch 429': async () =>
+    send('POST', '/api/batch', {
+      json: { invoices: [INVOICE] },
+      headers: bearer((await exhaustedAccount('hourly')).apiKey),
+    }),
+  'generateInvoiceBatch 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/batch', {
+      json: { invoices: [INVOICE] },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+
+  'getHostedInvoice 200': async () => send('GET', `${await hostedPathAndQuery()}&format=json`),
+  'getHostedInvoice 400': async () => send('GET', `${await hostedPathAndQuery()}&format=docx`),
+  'getHostedInvoice 404': () => send('GET', '/api/i/AAAAAAAAAAAAAAAAAAAAAA?t=nope'),
+  'getHostedInvoice 429': async () => {
+    const ip = freshIp();
+    const window = testEnv.HOSTED_OPENS.get(testEnv.HOSTED_OPENS.idFromName(`ip:${ip}`));
+    // Held one second into a minute, so the window cannot roll over between filling and asking.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 61_000);
+    try {
+      for (let i = 0; i < HOSTED_OPENS_PER_MINUTE; i++) await window.hit(Date.now(), HOSTED_OPENS_PER_MINUTE);
+      return await send('GET', '/api/i/AAAAAAAAAAAAAAAAAAAAAA?t=nope', { headers: { 'CF-Connecting-IP': ip } });
+    } finally {
+      vi.useRealTimers();
+    }
+  },
+  'getHostedInvoice 500': async () => sendWithEnv(outage(), 'GET', await hostedPathAndQuery()),
+  'getHostedInvoice 503': async () => sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'GET', await hostedPathAndQuery()),
+
+  'listWebhooks 200': async () => send('GET', '/api/webhooks', { headers: bearer((await accountWithKey()).apiKey) }),
+  'listWebhooks 401': () => send('GET', '/api/webhooks'),
+  'listWebhooks 403': async () => send('GET', '/api/webhooks', { headers: { Cookie: await unverifiedSession() } }),
+  'listWebhooks 500': async () =>
+    sendWithEnv(outage(), 'GET', '/api/webhooks', { headers: bearer((await accountWithKey()).apiKey) }),
+  'createWebhook 201': async () =>
+    send('POST', '/api/webhooks', {
+      json: { url: 'https://example.com/hook' },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'createWebhook 400': async () =>
+    send('POST', '/api/webhooks', {
+      json: { url: 'http://example.com/hook' },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'createWebhook 401': () => send('POST', '/api/webhooks', { json: { url: 'https://example.com/hook' } }),
+  'createWebhook 403': async () =>
+    send('POST', '/api/webhooks', {
+      json: { url: 'https://example.com/hook' },
+      headers: { Cookie: await unverifiedSession() },
+    }),
+  'createWebhook 413': async () =>
+    send('POST', '/api/webhooks', { body: big(64 * 1024), headers: bearer((await accountWithKey()).apiKey) }),
+  'createWebhook 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/webhooks', {
+      json: { url: 'https://example.com/hook' },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'createWebhook 503': async () =>
+    sendWithEnv({ WEBHOOK_ENCRYPTION_KEY: undefined }, 'POST', '/api/webhooks', {
+      json: { url: 'https://example.com/hook' },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'getWebhook 200': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('GET', `/api/webhooks/${await webhookOf(apiKey)}`, { headers: bearer(apiKey) });
+  },
+  'getWebhook 401': () => send('GET', '/api/webhooks/wh_x'),
+  'getWebhook 403': async () => send('GET', '/api/webhooks/wh_x', { headers: { Cookie: await unverifiedSession() } }),
+  'getWebhook 404': async () =>
+    send('GET', '/api/webhooks/wh_missing', { headers: bearer((await accountWithKey()).apiKey) }),
+  'getWebhook 500': async () =>
+    sendWithEnv(outage(), 'GET', '/api/webhooks/wh_x', { headers: bearer((await accountWithKey()).apiKey) }),
+  'deleteWebhook 200': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('DELETE', `/api/webhooks/${await webhookOf(apiKey)}`, { headers: bearer(apiKey) });
+  },
+  'deleteWebhook 401': () => send('DELETE', '/api/webhooks/wh_x'),
+  'deleteWebhook 403': async () => {
+    const { cookie } = await accountWithKey();
+    return send('DELETE', '/api/webhooks/wh_x', { headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+  },
+  'deleteWebhook 404': async () =>
+    send('DELETE', '/api/webhooks/wh_missing', { headers: bearer((await accountWithKey()).apiKey) }),
+  'deleteWebhook 500': async () =>
+    sendWithEnv(outage(), 'DELETE', '/api/webhooks/wh_x', { headers: bearer((await accountWithKey()).apiKey) }),
+
+  'register 201': () =>
+    send('POST', '/api/auth/register', { json: { email: uniqueEmail('oas'), password: 'correct horse battery' } }),
+  'register 400': () =>
+    send('POST', '/api/auth/register', { json: { email: 'not-an-email', password: 'correct horse battery' } }),
+  'register 409': async () => {
+    const email = uniqueEmail('oas');
+    await register(email);
+    return send('POST', '/api/auth/register', { json: { email, password: 'correct horse battery' } });
+  },
+  'register 413': () => send('POST', '/api/auth/register', { body: big(16 * 1024) }),
+  'register 429': async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      const json = { email: uniqueEmail('oas-many'), password: 'correct horse battery' };
+      await send('POST', '/api/auth/register', { json, headers: { 'CF-Connecting-IP': ip } });
+    }
+    return send('POST', '/api/auth/register', {
+      json: { email: uniqueEmail('oas-many'), password: 'correct horse battery' },
+      headers: { 'CF-Connecting-IP': ip },
+    });
+  },
+  'register 500': () =>
+    sendWithEnv(outage(), 'POST', '/api/auth/register', {
+      json: { email: uniqueEmail('oas'), password: 'correct horse battery' },
+    }),
+  'register 502': () =>
+    sendWithEnv(BROKEN_EMAIL, 'POST', '/api/auth/register', {
+      json: { email: uniqueEmail('oas'), password: 'correct horse battery' },
+    }),
+  'register 503': () =>
+    sendWithEnv(NO_EMAIL, 'POST', '/api/auth/register', {
+      json: { email: uniqueEmail('oas'), password: 'correct horse battery' },
+    }),
+  'verifyEmail 200': async () => {
+    const email = uniqueEmail('oas');
+    await register(email);
+    const mail = (await (await call(`/api/dev/emails?to=${encodeURIComponent(email)}`)).json()) as {
+      emails: { links: string[] }[];
+    };
+    const link = new URL(mail.emails[0].links[0]);
+    return send('GET', link.pathname + link.search);
+  },
+  'verifyEmail 400': () => send('GET', '/api/auth/verify-email?token=nope'),
+  'verifyEmail 500': () => sendWithEnv(outage(), 'GET', `/api/auth/verify-email?token=${'A'.repeat(43)}`),
+  'login 200': async () => {
+    const email = uniqueEmail('oas');
+    await register(email);
+    return send('POST', '/api/auth/login', { json: { email, password: 'correct horse battery' } });
+  },
+  'login 400': () => send('POST', '/api/auth/login', { json: { email: 'a@example.com' } }),
+  'login 401': () =>
+    send('POST', '/api/auth/login', {
+      json: { email: uniqueEmail('nobody'), password: 'wrong password' },
+      headers: { 'CF-Connecting-IP': freshIp() },
+    }),
+  'login 403': () =>
+    send('POST', '/api/auth/login', {
+      json: { email: 'a@example.com', password: 'x' },
+      headers: { Origin: 'https://evil.example' },
+    }),
+  'login 413': () => send('POST', '/api/auth/login', { body: big(16 * 1024) }),
+  'login 429': async () => {
+    const email = uniqueEmail('oas-locked');
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++)
+      await send('POST', '/api/auth/login', {
+        json: { email, password: 'wrong password' },
+        headers: { 'CF-Connecting-IP': ip },
+      });
+    return send('POST', '/api/auth/login', {
+      json: { email, password: 'wrong password' },
+      headers: { 'CF-Connecting-IP': ip },
+    });
+  },
+  'login 500': () =>
+    sendWithEnv(outage(), 'POST', '/api/auth/login', { json: { email: 'a@example.com', password: 'x' } }),
+  'logout 200': async () => send('POST', '/api/auth/logout', { headers: cookieJson((await accountWithKey()).cookie) }),
+  'logout 401': () => send('POST', '/api/auth/logout'),
+  'logout 403': async () =>
+    send('POST', '/api/auth/logout', {
+      headers: { Cookie: (await accountWithKey()).cookie, Origin: 'https://evil.example' },
+    }),
+  'logout 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/auth/logout', { headers: cookieJson((await accountWithKey()).cookie) }),
+  'getCurrentUser 200': async () => send('GET', '/api/auth/me', { headers: bearer((await accountWithKey()).apiKey) }),
+  'getCurrentUser 401': () => send('GET', '/api/auth/me'),
+  'getCurrentUser 500': async () =>
+    sendWithEnv(outage(), 'GET', '/api/auth/me', { headers: bearer((await accountWithKey()).apiKey) }),
+  'generateApiKey 200': async () =>
+    send('POST', '/api/auth/generate-api-key', { headers: cookieJson((await accountWithKey()).cookie) }),
+  'generateApiKey 401': () => send('POST', '/api/auth/generate-api-key'),
+  'generateApiKey 403': async () =>
+    send('POST', '/api/auth/generate-api-key', { headers: cookieJson(await unverifiedSession()) }),
+  'generateApiKey 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/auth/generate-api-key', {
+      headers: cookieJson((await accountWithKey()).cookie),
+    }),
+  'resendVerification 200': async () =>
+    send('POST', '/api/auth/resend-verification', { headers: cookieJson(await unverifiedSession()) }),
+  'resendVerification 401': () => send('POST', '/api/auth/resend-verification'),
+  'resendVerification 403': async () =>
+    send('POST', '/api/auth/resend-verification', {
+      headers: { Cookie: await unverifiedSession(), Origin: 'https://evil.example' },
+    }),
+  'resendVerification 429': async () => {
+    const cookie = await unverifiedSession();
+    for (let i = 0; i < 4; i++) await send('POST', '/api/auth/resend-verification', { headers: cookieJson(cookie) });
+    return send('POST', '/api/auth/resend-verification', { headers: cookieJson(cookie) });
+  },
+  'resendVerification 500': async () => {
+    const cookie = await unverifiedSession();
+    return sendWithEnv(outage(), 'POST', '/api/auth/resend-verification', { headers: cookieJson(cookie) });
+  },
+  'resendVerification 502': async () =>
+    sendWithEnv(BROKEN_EMAIL, 'POST', '/api/auth/resend-verification', {
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'resendVerification 503': async () =>
+    sendWithEnv(NO_EMAIL, 'POST', '/api/auth/resend-verification', { headers: cookieJson(await unverifiedSession()) }),
+
+  'listDevEmails 200': () => send('GET', '/api/dev/emails?to=nobody%40example.com'),
+  'listDevEmails 404': () => sendWithEnv({ DEV_MODE: 'false' }, 'GET', '/api/dev/emails'),
+  'listDevEmails 500': () => sendWithEnv(outage(), 'GET', '/api/dev/emails'),
+  'getHealth 200': () => send('GET', '/api/health'),
+  'getOpenApi 200': () => send('GET', '/openapi.json'),
+};
+
+/** 405 for every operation: a method its path does not answer. */
+for (const op of ALL_OPERATIONS) {
+  const other = ['PUT', 'PATCH', 'POST', 'DELETE'].find(
+    (m) => !ALL_OPERATIONS.some((o) => o.path === op.path && o.method === m),
+  )!;
+  const concrete = op.path.replace(/\{\w+\}/g, 'x');
+  CASES[`${op.operationId} 405`] = () => send(other, concrete);
+}
+
+/** Issue 10.8: a cookie-authenticated write (an unverified session is enough) without a JSON content type is 415. */
+for (const op of ALL_OPERATIONS.filter((o) => o.auth !== 'public' && o.method !== 'GET')) {
+  const concrete = op.path.replace(/\{\w+\}/g, 'x');
+  CASES[`${op.operationId} 415`] = async () =>
+    send(op.method, concrete, {
+      body: 'a=1',
+      headers: { Cookie: await unverifiedSession(), 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+}
+
+/** Issue 10.9: every operation refuses an API key in the query string (the 400 of those with no other). */
+for (const op of ALL_OPERATIONS) {
+  const concrete = op.path.replace(/\{\w+\}/g, 'x');
+  CASES[`${op.operationId} 400`] ??= () => send(op.method, `${concrete}?api_key=inv_sk_leaked`);
+}

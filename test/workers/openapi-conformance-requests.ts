@@ -1,0 +1,145 @@
+// The requests the conformance cases are made of: sending to the real app (or to it with bindings
+// replaced), accounts, filled windows and in-flight idempotency keys.
+import { createExecutionContext } from 'cloudflare:test';
+import { expect } from 'vitest';
+import type { Caller } from '../../workers/accounts/caller.ts';
+import { createApp } from '../../workers/app.ts';
+import type { Env } from '../../workers/env.ts';
+import { requestFingerprint } from '../../workers/idempotency/with-idempotency.ts';
+import { admitRequest } from '../../workers/limits/admit-request.ts';
+import { BASE, call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
+
+export type Init = RequestInit & { json?: unknown };
+export interface Sent {
+  method: string;
+  url: string;
+  res: Response;
+}
+
+export const INVOICE = {
+  from: { name: 'Acme' },
+  to: { name: 'Client' },
+  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
+};
+const ctx = createExecutionContext();
+let ipCounter = 0;
+export const freshIp = () => `203.0.113.${++ipCounter}`;
+
+export async function send(method: string, path: string, init: Init = {}): Promise<Sent> {
+  return { method, url: `${BASE}${path}`, res: await call(path, { ...init, method }) };
+}
+
+/** The real app with some bindings or secrets replaced (missing secrets, a storage outage). */
+export async function sendWithEnv(
+  overrides: Partial<Record<keyof Env, unknown>>,
+  method: string,
+  path: string,
+  init: Init = {},
+): Promise<Sent> {
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const url = `${BASE}${path}`;
+  const res = await createApp().fetch(
+    new Request(url, { ...init, method, headers, body }),
+    { ...testEnv, ...overrides },
+    ctx,
+  );
+  return { method, url, res };
+}
+
+/** D1 and KV that fail every call: what a storage outage looks like to a handler. */
+export const outage = () => {
+  const fail = () => {
+    throw new Error('storage unavailable (test)');
+  };
+  return { DB: { prepare: fail, batch: fail, exec: fail }, SNAPSHOTS: { get: fail, put: fail } };
+};
+
+export const bearer = (apiKey: string) => ({ Authorization: `Bearer ${apiKey}` });
+/** A cookie-authenticated write as the web app sends it (issue 10.8: JSON content type even without a body). */
+export const cookieJson = (cookie: string) => ({ Cookie: cookie, 'Content-Type': 'application/json' });
+export const NO_EMAIL = {
+  DEV_MODE: 'false',
+  EMAIL_API_URL: undefined,
+  EMAIL_API_KEY: undefined,
+  EMAIL_FROM: undefined,
+};
+// Port 9 (discard) on loopback refuses the connection at once: an email provider that cannot be reached.
+export const BROKEN_EMAIL = {
+  DEV_MODE: 'false',
+  PUBLIC_BASE_URL: 'https://invoices.example.com',
+  EMAIL_API_URL: 'http://127.0.0.1:9/emails',
+  EMAIL_API_KEY: 'k',
+  EMAIL_FROM: 'a@example.com',
+};
+
+export async function accountWithKey() {
+  return verifiedAccountWithKey('oas');
+}
+
+export async function unverifiedSession(): Promise<string> {
+  const email = uniqueEmail('oas-unverified');
+  await register(email);
+  return login(email);
+}
+
+export async function accountIdOf(email: string): Promise<string> {
+  const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
+  return row!.id;
+}
+
+/** Fills a window (D7) so the next call is refused: `calls` for 429, `documents` for 402. */
+export async function exhaust(caller: Caller, use: { calls: number; documents: number }) {
+  await admitRequest(testEnv, caller, { ...use, pdfs: 0 });
+}
+
+export async function exhaustedAccount(kind: 'hourly' | 'monthly') {
+  const account = await accountWithKey();
+  const caller: Caller = {
+    kind: 'account',
+    accountId: await accountIdOf(account.email),
+    email: account.email,
+    tier: 'free',
+    verified: true,
+    via: 'api_key',
+  };
+  await exhaust(caller, kind === 'hourly' ? { calls: 40, documents: 0 } : { calls: 0, documents: 100 });
+  return account;
+}
+
+/** D8: marks (scope, key) as running, so the same request now is 409. */
+export async function inFlight(scope: string, key: string, path: string, body: unknown) {
+  const ns = testEnv.IDEMPOTENCY;
+  const stub = ns.get(ns.idFromName(JSON.stringify([scope, key])));
+  await stub.begin(await requestFingerprint('POST', path, JSON.stringify(body)), Date.now());
+}
+
+/** D8: the first answer is stored; the same key with another body is 422. */
+export async function reusedKey(path: string, headers: Record<string, string>, first: unknown, second: unknown) {
+  const key = crypto.randomUUID();
+  expect((await send('POST', path, { json: first, headers: { ...headers, 'Idempotency-Key': key } })).res.status).toBe(
+    200,
+  );
+  return send('POST', path, { json: second, headers: { ...headers, 'Idempotency-Key': key } });
+}
+
+export async function hostedPathAndQuery(): Promise<string> {
+  const { apiKey } = await accountWithKey();
+  const { res } = await send('POST', '/api/generate-invoice', { json: INVOICE, headers: bearer(apiKey) });
+  const url = new URL(((await res.json()) as { invoice: { hosted_url: string } }).invoice.hosted_url);
+  return url.pathname + url.search;
+}
+
+export async function webhookOf(apiKey: string): Promise<string> {
+  const { res } = await send('POST', '/api/webhooks', {
+    json: { url: 'https://example.com/hook' },
+    headers: bearer(apiKey),
+  });
+  return ((await res.json()) as { webhook: { id: string } }).webhook.id;
+}
+
+export const big = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(bytes) });
