@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { clientIp } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
+import { retryAfter } from '../limits/usage-grant.ts';
 
 export const HOSTED_OPENS_PER_MINUTE = 120;
 
@@ -12,7 +13,7 @@ export async function admitHostedOpen(c: Context<AppEnv>, now: number): Promise<
   const ns = c.env.HOSTED_OPENS;
   const { allowed, resetAt } = await ns.get(ns.idFromName(`ip:${clientIp(c)}`)).hit(now, HOSTED_OPENS_PER_MINUTE);
   if (allowed) return;
-  const retry = String(Math.max(1, Math.ceil(resetAt - now / 1000)));
+  const retry = retryAfter(resetAt, now);
   throw new ApiError(
     'rate_limit_exceeded',
     `At most ${HOSTED_OPENS_PER_MINUTE} hosted-link opens a minute from one address; try again in ${retry} s.`,

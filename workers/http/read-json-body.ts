@@ -36,14 +36,19 @@ export function parseJsonText(text: string): unknown {
   }
 }
 
-/** Validates a parsed value; every issue is named by its path, as the invoice model words them. */
+/** Any value through a schema; every issue is named by its path, as the invoice model words them (D4). */
+export function parseWithSchema<S extends z.ZodType>(value: unknown, schema: S): z.output<S> {
+  const parsed = schema.safeParse(value, { error: issueMessages });
+  if (parsed.success) return parsed.data;
+  throw new ApiError('validation_error', joinIssueTexts(parsed.error.issues.map(issueText)));
+}
+
+/** A parsed body must be an object before its schema applies. */
 export function validateJson<S extends z.ZodType>(value: unknown, schema: S): z.output<S> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError('validation_error', 'body: must be a JSON object');
   }
-  const parsed = schema.safeParse(value, { error: issueMessages });
-  if (parsed.success) return parsed.data;
-  throw new ApiError('validation_error', joinIssueTexts(parsed.error.issues.map(issueText)));
+  return parseWithSchema(value, schema);
 }
 
 /** Body → JSON → schema, in one call: what every JSON route uses. */
