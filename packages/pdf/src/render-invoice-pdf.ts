@@ -5,6 +5,7 @@ import { embedImage } from './images/embed-image.ts';
 import { Canvas, PAGE } from './layout/canvas.ts';
 import { composeInvoice } from './layout/compose-invoice.ts';
 import { buildInvoiceView } from './layout/invoice-view.ts';
+import type { Presentation } from './presentation.ts';
 import { templateFor } from './templates/registry.ts';
 import type { RenderContext } from './templates/template.ts';
 import type { FontSet } from './text/font-set.ts';
@@ -21,6 +22,8 @@ export interface RenderInvoiceOptions {
    * naming the slot; 'omit' renders without it.
    */
   brokenImages?: 'fail' | 'omit';
+  /** Template, digits and label overrides of the legacy render interface (D11). */
+  presentation?: Presentation;
 }
 
 const MARGIN = 42;
@@ -31,7 +34,7 @@ const MARGIN = 42;
  */
 export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInvoiceOptions): Promise<Uint8Array> {
   const view = buildInvoiceView(invoice, opts.qr?.caption);
-  const template = templateFor(invoice.request.template);
+  const template = templateFor(opts.presentation?.template ?? invoice.request.template);
   const doc = await createInvoiceDocument({ ...view.document, language: view.language });
   const engine = createTextEngine(doc, opts.fonts, { language: view.language });
   const ctx: RenderContext = {
