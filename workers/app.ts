@@ -7,10 +7,15 @@ import type { AppEnv } from './env.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { hostedRoutes } from './hosted/hosted-routes.ts';
 import { ApiError } from './http/api-error.ts';
+import { legacyErrorResponse } from './http/legacy-error-writer.ts';
 import { newRequestId } from './http/request-id.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
+import { renderLegacy } from './legacy/legacy-operations.ts';
+import { legacyRoutes } from './legacy/legacy-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
+
+const LEGACY_PATHS: ReadonlySet<string> = new Set([renderLegacy.path]);
 
 /** Builds the app; each endpoint group mounts its declared operations (workers/openapi/all-operations.ts). */
 export function createApp() {
@@ -32,6 +37,7 @@ export function createApp() {
   for (const group of [
     invoiceRoutes,
     batchRoutes,
+    legacyRoutes,
     hostedRoutes,
     webhookRoutes,
     authRoutes,
@@ -47,9 +53,10 @@ export function createApp() {
   });
 
   // The one way out for errors: an ApiError writes its own body; anything else is a 500 whose cause
-  // goes to the log only, never to the client.
+  // goes to the log only, never to the client. The legacy interface's paths answer in its own body.
   app.onError((err, c) => {
     const requestId = c.get('requestId') ?? newRequestId();
+    if (LEGACY_PATHS.has(c.req.path)) return legacyErrorResponse(c, err, requestId);
     const apiError =
       err instanceof ApiError ? err : new ApiError('internal_error', `Internal server error (request ${requestId})`);
     if (apiError !== err)

@@ -8,6 +8,7 @@ import { mountOperations, type OperationHandler } from '../http/mount-operations
 import { publicBaseUrl } from '../http/public-base-url.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { readQuery } from '../http/read-query.ts';
+import { creditsUsedNow } from '../limits/admit-legacy-render.ts';
 import {
   deleteUnverifiedAccount,
   findAccountByEmail,
@@ -119,7 +120,7 @@ const getCurrentUser: OperationHandler = async (c) => {
   requireAccount(caller);
   const account = await findAccountById(c.env.DB, caller.accountId);
   if (!account) throw new ApiError('auth_required', 'Authentication required.');
-  const last4 = await activeKeyLast4(c.env.DB, account.id);
+  const [last4, usedNow] = await Promise.all([activeKeyLast4(c.env.DB, account.id), creditsUsedNow(c.env, caller)]);
   return c.json({
     success: true,
     user: {
@@ -127,7 +128,8 @@ const getCurrentUser: OperationHandler = async (c) => {
       tier: account.tier,
       verified: account.email_verified_at !== null,
       ...(last4 ? { api_key: maskApiKey(last4) } : {}),
-      credits: { total: account.credits_total, used: account.credits_used },
+      // The account's RateLimiter counts legacy credits (D11) and writes them to D1 behind: its count is the newer.
+      credits: { total: account.credits_total, used: usedNow ?? account.credits_used },
     },
   });
 };

@@ -28,6 +28,22 @@ function accountCaller(owner: KeyOwner, via: 'api_key' | 'session'): AccountCall
   };
 }
 
+/** The account of a presented API key (either interface's header form), or 401 invalid_api_key. */
+export async function keyCaller(c: Context<AppEnv>, key: string, opts: ResolveOptions = {}): Promise<AccountCaller> {
+  const keyHash = await apiKeyHash(key);
+  if (!keyHash) throw invalidApiKeyError();
+  const now = Date.now();
+  let owner = opts.cachedKeys ? cachedKeyOwner(keyHash, now) : null;
+  if (!owner) {
+    owner = await findKeyOwnerByHash(c.env.DB, keyHash);
+    if (!owner) throw invalidApiKeyError();
+    if (opts.cachedKeys) rememberKeyOwner(keyHash, owner, now);
+  }
+  const caller: AccountCaller = { ...accountCaller(owner, 'api_key'), keyHash };
+  if (opts.cachedKeys) caller.onKeyRevoked = () => forgetKeyOwner(keyHash);
+  return caller;
+}
+
 export interface ResolveOptions {
   /**
    * Metered routes only (generate, batch): serve the key's owner from the per-isolate cache. Allowed
@@ -51,18 +67,7 @@ export async function resolveCaller(c: Context<AppEnv>, opts: ResolveOptions = {
   const authorization = c.req.header('Authorization');
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    const keyHash = match ? await apiKeyHash(match[1]) : null;
-    if (!keyHash) throw invalidApiKeyError();
-    const now = Date.now();
-    let owner = opts.cachedKeys ? cachedKeyOwner(keyHash, now) : null;
-    if (!owner) {
-      owner = await findKeyOwnerByHash(c.env.DB, keyHash);
-      if (!owner) throw invalidApiKeyError();
-      if (opts.cachedKeys) rememberKeyOwner(keyHash, owner, now);
-    }
-    const caller: AccountCaller = { ...accountCaller(owner, 'api_key'), keyHash };
-    if (opts.cachedKeys) caller.onKeyRevoked = () => forgetKeyOwner(keyHash);
-    return caller;
+    return keyCaller(c, match?.[1] ?? '', opts);
   }
   const sessionId = readSessionCookie(c.req.header('Cookie'));
   if (sessionId) {

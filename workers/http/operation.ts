@@ -4,6 +4,7 @@
 // against them. Own table rather than @hono/zod-openapi: docs/decisions.md, C1.
 import type { z } from 'zod';
 import type { CodeOf, ErrorStatus } from './error-codes.ts';
+import type { LegacyCodeOf, LegacyErrorStatus } from './legacy-error-codes.ts';
 import type { JsonBodyRule } from './read-json-body.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -12,11 +13,14 @@ type HttpMethod = 'GET' | 'POST' | 'DELETE';
  * - `public`: no credentials are read.
  * - `optional`: an API key, a session or anonymous (generate: D3).
  * - `account`: an API key or the session cookie.
+ * - `legacy_key`: the legacy render interface's raw `inv_sk_` key in Authorization (D11).
  */
-type AuthMode = 'public' | 'optional' | 'account';
+type AuthMode = 'public' | 'optional' | 'account' | 'legacy_key';
 
 /** Error codes a route may answer, by status; each (status, code) pair must be a row of the error table. */
 type ErrorDeclarations = { readonly [S in ErrorStatus]?: readonly CodeOf<S>[] };
+/** The same for the legacy interface's own table (legacy-error-codes.ts). */
+type LegacyErrorDeclarations = { readonly [S in LegacyErrorStatus]?: readonly LegacyCodeOf<S>[] };
 
 interface SuccessDeclaration {
   status: 200 | 201;
@@ -49,6 +53,11 @@ export interface Operation {
   body?: JsonBodyRule & { documented?: z.ZodType };
   success: SuccessDeclaration;
   errors: ErrorDeclarations;
+  /**
+   * The legacy interface only: its answers use the legacy error body and codes, declared here (every
+   * status it can send, app-wide ones included), and `errors` stays empty.
+   */
+  legacyErrors?: LegacyErrorDeclarations;
 }
 
 /** Keeps the literal types of a declaration (its error table is checked against error-codes.ts). */

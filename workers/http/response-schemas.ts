@@ -16,6 +16,15 @@ export const ErrorBodySchema = z
   })
   .meta({ id: 'ErrorBody' });
 
+/** The legacy render interface's error body (spec: Errors, legacy table). */
+export const LegacyErrorBodySchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string().meta({ description: 'Human-readable; names the field (rows[2].qty) and the rule.' }),
+    code: z.string().meta({ description: 'Legacy code from its closed table (per status, the codes listed).' }),
+  })
+  .meta({ id: 'LegacyErrorBody' });
+
 const WindowSchema = z.object({
   limit: z.int().meta({ description: '-1 for unlimited' }),
   used: z.int(),

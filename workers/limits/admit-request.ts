@@ -17,21 +17,21 @@ import { windowsAt } from './windows.ts';
 
 export type { UsageGrant } from './usage-grant.ts';
 
-function limiter(env: Env, caller: Caller): DurableObjectStub<RateLimiter> {
+export function limiter(env: Env, caller: Caller): DurableObjectStub<RateLimiter> {
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(counterSubject(caller)));
 }
 
 const accountId = (caller: Caller) => (caller.kind === 'account' ? (caller as AccountCaller).accountId : undefined);
 
 /** Key callers are checked against the account's live key by the object itself (P-ACC2). */
-const keyCheck = (caller: Caller): KeyCheck =>
+export const keyCheck = (caller: Caller): KeyCheck =>
   caller.kind === 'account' ? { accountId: caller.accountId, keyHash: caller.keyHash } : {};
 
 /**
  * D6: the object refused the key (rotated since this isolate cached it): 401, nothing counted. The
  * refusal is reported to the accounts side through the caller, which drops its cached owner.
  */
-function unlessRevoked<T extends object>(caller: Caller, outcome: T): Exclude<T, Revoked> {
+export function unlessRevoked<T extends object>(caller: Caller, outcome: T): Exclude<T, Revoked> {
   if ('revoked' in outcome) {
     if (caller.kind === 'account') caller.onKeyRevoked?.();
     throw invalidApiKeyError();
@@ -39,7 +39,7 @@ function unlessRevoked<T extends object>(caller: Caller, outcome: T): Exclude<T,
   return outcome as Exclude<T, Revoked>;
 }
 
-function refusalError(
+export function refusalError(
   refused: RefusedWindow,
   caller: Caller,
   limits: PlanLimits,

@@ -2,6 +2,7 @@
 // IP ('ip:<address>'). Each RPC reads, checks and writes its counters synchronously (SQLite storage,
 // no await in between), so concurrent requests are serialised and never admit more than the limit.
 import { DurableObject } from 'cloudflare:workers';
+import { CreditLedger, type Credits } from './credit-ledger.ts';
 import type { PlanLimits } from './plans.ts';
 import { windowsAt } from './windows.ts';
 
@@ -42,6 +43,11 @@ export type AdmitOutcome =
   | { admitted: true; usage: Usage; webhooks: boolean }
   | { admitted: false; refused: RefusedWindow; usage: Usage };
 
+/** A legacy render (D11): one call in the windows and one credit, or a refusal that counts nothing. */
+export type LegacyAdmitOutcome =
+  | { admitted: true; usage: Usage; credits: Credits }
+  | { admitted: false; refused: 'hourly' | 'weekly' | 'credits'; usage: Usage; credits: Credits };
+
 /** D1 snapshots are written behind, at most this long after a change. */
 const FLUSH_DELAY_MS = 2_000;
 
@@ -55,6 +61,7 @@ interface LimiterBindings {
 
 export class RateLimiter extends DurableObject<LimiterBindings> {
   private flushScheduled = false;
+  private readonly credits: CreditLedger;
 
   constructor(ctx: DurableObjectState, env: LimiterBindings) {
     super(ctx, env);
@@ -67,6 +74,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     // What the object knows about its account (P-ACC2): 'live_key' (SHA-256 of the live API key, '' =
     // none) and 'webhooks' ('1' once the account may have webhooks). No row = not known yet: loaded from D1.
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS facts (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    this.credits = new CreditLedger(ctx.storage.sql);
   }
 
   private fact(name: 'live_key' | 'webhooks'): string | undefined {
@@ -227,6 +235,50 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     return usage;
   }
 
+  /**
+   * D11: counts one call in the hourly and weekly windows and takes one credit, or refuses and counts
+   * nothing. No credit left is reported before a full window: credits never come back by themselves.
+   */
+  async admitLegacyRender(input: {
+    now: number;
+    limits: PlanLimits;
+    accountId: string;
+    keyHash?: string;
+  }): Promise<LegacyAdmitOutcome | Revoked> {
+    const facts = await this.accountFacts(input.accountId);
+    if (RateLimiter.revoked(facts, input)) return { revoked: true };
+    // The grant total is read on every render (awaited before the synchronous section below).
+    const row = await this.env.DB.prepare('SELECT credits_total, credits_used FROM accounts WHERE id = ?')
+      .bind(input.accountId)
+      .first<{ credits_total: number; credits_used: number }>();
+    const total = row?.credits_total ?? 0;
+    this.credits.seed(row?.credits_used ?? 0);
+    const usage = this.read(input.now);
+    const window = RateLimiter.refusal(usage, input.limits, 1, 0, 0);
+    const used = this.credits.used() ?? 0;
+    if (used >= total) return { admitted: false, refused: 'credits', usage, credits: { total, used } };
+    if (window === 'hourly' || window === 'weekly')
+      return { admitted: false, refused: window, usage, credits: { total, used } };
+    const { credits } = this.credits.take(total);
+    usage.hour.count += 1;
+    usage.week.count += 1;
+    this.write(usage);
+    this.afterChange(input.accountId);
+    return { admitted: true, usage, credits };
+  }
+
+  /** A legacy render that failed after admission gives its credit back (D11); returns the credits used. */
+  refundCredit(accountId: string): number {
+    const used = this.credits.giveBack();
+    this.afterChange(accountId);
+    return used;
+  }
+
+  /** The object's count of used credits, newer than D1's between flushes; undefined before any legacy render. */
+  creditsUsed(): number | undefined {
+    return this.credits.used();
+  }
+
   async peek(now: number, check: KeyCheck = {}): Promise<Usage | Revoked> {
     if (check.keyHash && RateLimiter.revoked(await this.accountFacts(check.accountId), check)) return { revoked: true };
     return this.read(now);
@@ -244,7 +296,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     void this.ctx.storage.setAlarm(Date.now() + FLUSH_DELAY_MS);
   }
 
-  /** Writes the current counters to D1 usage_snapshots for the admin command. */
+  /** Writes the current counters to D1 usage_snapshots for the admin command, and the credits used to accounts. */
   override async alarm(): Promise<void> {
     this.flushScheduled = false;
     const row = this.ctx.storage.sql
@@ -259,6 +311,11 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     ))
       raw.set(r.name, r);
     const v = (name: string) => raw.get(name) ?? { start: 0, count: 0 };
+    const creditsUsed = this.credits.used();
+    if (creditsUsed !== undefined)
+      await this.env.DB.prepare('UPDATE accounts SET credits_used = ? WHERE id = ?')
+        .bind(creditsUsed, row.account_id)
+        .run();
     await this.env.DB.prepare(
       `INSERT INTO usage_snapshots (subject, hour_start, hour_count, week_start, week_count, month_start, month_documents, month_pdfs, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

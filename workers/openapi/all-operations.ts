@@ -7,6 +7,7 @@ import { getHealth } from '../health/health-operations.ts';
 import { getHostedInvoice } from '../hosted/hosted-operations.ts';
 import type { Operation } from '../http/operation.ts';
 import { generateInvoice } from '../invoices/invoice-operations.ts';
+import { renderLegacy } from '../legacy/legacy-operations.ts';
 import * as webhooks from '../webhooks/webhook-operations.ts';
 import { getOpenApi } from './openapi-operations.ts';
 
@@ -14,6 +15,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   generateInvoice,
   generateInvoiceBatch,
   getHostedInvoice,
+  renderLegacy,
   webhooks.listWebhooks,
   webhooks.createWebhook,
   webhooks.getWebhook,

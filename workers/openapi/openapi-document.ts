@@ -1,6 +1,6 @@
 // GET /openapi.json: OpenAPI 3.1 generated from the route declarations (workers/openapi/all-operations.ts),
 // the same objects that route, validate and type the requests.
-import { ErrorBodySchema } from '../http/response-schemas.ts';
+import { ErrorBodySchema, LegacyErrorBodySchema } from '../http/response-schemas.ts';
 import { ALL_OPERATIONS } from './all-operations.ts';
 import { operationObject } from './operation-object.ts';
 import { SchemaComponents } from './schema-components.ts';
@@ -10,6 +10,7 @@ let cached: string | undefined;
 function buildOpenApiDocument(): Record<string, unknown> {
   const components = new SchemaComponents();
   components.use(ErrorBodySchema, 'output');
+  components.use(LegacyErrorBodySchema, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of ALL_OPERATIONS) {
     paths[op.path] ??= {};
@@ -29,6 +30,12 @@ function buildOpenApiDocument(): Record<string, unknown> {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key inv_sk_…' },
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'inv_session' },
+        legacyApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'Legacy render interface (D11): the inv_sk_… key itself, no Bearer prefix (one is tolerated).',
+        },
       },
     },
     paths,

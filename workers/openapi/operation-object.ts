@@ -1,6 +1,7 @@
 // One declared operation → its OpenAPI operation object: parameters, request body, the success
 // response and one response per error status, each listing exactly the codes the route declares.
 import { type ErrorCode, errorRow } from '../http/error-codes.ts';
+import { type LegacyErrorCode, legacyErrorRow } from '../http/legacy-error-codes.ts';
 import type { Operation } from '../http/operation.ts';
 import { ref, type SchemaComponents } from './schema-components.ts';
 
@@ -37,6 +38,7 @@ const SECURITY = {
   public: [],
   optional: [{ bearerAuth: [] }, { cookieAuth: [] }, {}],
   account: [{ bearerAuth: [] }, { cookieAuth: [] }],
+  legacy_key: [{ legacyApiKey: [] }],
 } as const;
 
 const IDEMPOTENCY_KEY = {
@@ -66,6 +68,19 @@ function errorResponse(op: Operation, status: number, codes: readonly ErrorCode[
     ...(op.rateLimited && status !== 401 && status !== 405 ? rateLimitHeaders(retry) : {}),
     ...(retry ? RETRY_AFTER : {}),
     ...(allowHeader
+      ? { Allow: { required: true, schema: { type: 'string' }, description: 'The methods this path answers.' } }
+      : {}),
+  };
+  return { description, content: json(schema), ...(Object.keys(headers).length ? { headers } : {}) };
+}
+
+/** A legacy answer (D11): `{success: false, error: <message>, code}`, the codes of its own table. */
+function legacyErrorResponse(status: number, codes: readonly LegacyErrorCode[]): JsonObject {
+  const description = codes.map((code) => `\`${code}\`: ${legacyErrorRow(code)![2]}`).join('\n');
+  const schema = { allOf: [ref('LegacyErrorBody'), { type: 'object', properties: { code: { enum: [...codes] } } }] };
+  const headers = {
+    ...(status === 429 ? RETRY_AFTER : {}),
+    ...(status === 405
       ? { Allow: { required: true, schema: { type: 'string' }, description: 'The methods this path answers.' } }
       : {}),
   };
@@ -111,11 +126,16 @@ export function operationObject(op: Operation, components: SchemaComponents): Js
       ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}),
     },
   };
-  const errors = new Map<number, ErrorCode[]>();
-  for (const [s, codes] of [...Object.entries(op.errors), ...appWideErrors(op)])
-    errors.set(Number(s), [...new Set([...(errors.get(Number(s)) ?? []), ...(codes as readonly ErrorCode[])])]);
-  for (const [status, codes] of [...errors].sort((a, b) => a[0] - b[0]))
-    responses[status] = errorResponse(op, status, codes, status === 405);
+  if (op.legacyErrors) {
+    for (const [status, codes] of Object.entries(op.legacyErrors))
+      responses[status] = legacyErrorResponse(Number(status), codes as readonly LegacyErrorCode[]);
+  } else {
+    const errors = new Map<number, ErrorCode[]>();
+    for (const [s, codes] of [...Object.entries(op.errors), ...appWideErrors(op)])
+      errors.set(Number(s), [...new Set([...(errors.get(Number(s)) ?? []), ...(codes as readonly ErrorCode[])])]);
+    for (const [status, codes] of [...errors].sort((a, b) => a[0] - b[0]))
+      responses[status] = errorResponse(op, status, codes, status === 405);
+  }
   return {
     operationId: op.operationId,
     summary: op.summary,

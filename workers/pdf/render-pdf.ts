@@ -1,6 +1,6 @@
 // The Worker's one way to render an invoice PDF: bundled fonts, HarfBuzz, and the pdf_error contract.
 import type { ResolvedInvoice } from '@invoice/model';
-import { ImageEmbedError, loadFontSet, renderInvoicePdf } from '@invoice/pdf';
+import { ImageEmbedError, loadFontSet, type Presentation, renderInvoicePdf } from '@invoice/pdf';
 import { ApiError } from '../http/api-error.ts';
 import { fontFiles, harfbuzzWasm } from './font-files.ts';
 
@@ -25,6 +25,7 @@ export async function renderPdf(
   qr: { text: string; caption?: string } | undefined,
   requestId: string,
   onBrokenImage: BrokenImageAnswer,
+  presentation?: Presentation,
 ): Promise<Uint8Array> {
   try {
     const fonts = loadFontSet(fontFiles, { harfbuzz: harfbuzzWasm });
@@ -33,6 +34,7 @@ export async function renderPdf(
       images,
       qr,
       brokenImages: onBrokenImage === 'omit' ? 'omit' : 'fail',
+      presentation,
     });
   } catch (err) {
     if (err instanceof ImageEmbedError && onBrokenImage !== 'omit') throw onBrokenImage(err);

@@ -1,0 +1,83 @@
+// The closed error model of the legacy render interface (spec: Errors, legacy table; D11): its codes,
+// their statuses, and how an error of the shared machinery (body reader, key check, rate windows, PDF
+// engine) is told in legacy terms. Its body is `{success: false, error: <message>, code: <CODE>}`.
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from './api-error.ts';
+import type { ErrorCode } from './error-codes.ts';
+
+const LEGACY_ERROR_ROWS = [
+  ['INVALID_JSON', 400, 'The body is empty or not valid JSON.'],
+  ['VALIDATION_ERROR', 400, 'A field breaks a rule; the message names the field and the rule (D11).'],
+  ['RENDER_ERROR', 400, 'The PDF could not be generated from this request; no credit was used.'],
+  ['API_KEY_REQUIRED', 401, 'The Authorization header is missing or empty.'],
+  ['INVALID_API_KEY', 401, 'The key is not recognised, malformed or has been rotated.'],
+  ['INSUFFICIENT_CREDITS', 402, 'No legacy render credit is left (D11); an operator grants more.'],
+  ['EMAIL_VERIFICATION_REQUIRED', 403, 'The account email is not verified yet.'],
+  ['METHOD_NOT_ALLOWED', 405, 'Only POST is served on this path; `Allow` says so.'],
+  ['PAYLOAD_TOO_LARGE', 413, 'The body is larger than 10 MB (D5).'],
+  [
+    'API_SECURITY_LIMIT_EXCEEDED',
+    429,
+    "The account's hourly or weekly window is full; `Retry-After` says when it resets.",
+  ],
+  ['INTERNAL_ERROR', 500, 'An unexpected failure; the message names the request id, the log has the cause.'],
+] as const satisfies readonly (readonly [string, ContentfulStatusCode, string])[];
+
+type LegacyErrorRow = (typeof LEGACY_ERROR_ROWS)[number];
+export type LegacyErrorCode = LegacyErrorRow[0];
+export type LegacyErrorStatus = LegacyErrorRow[1];
+export type LegacyCodeOf<S extends LegacyErrorStatus> = Extract<LegacyErrorRow, readonly [string, S, string]>[0];
+
+export function legacyErrorRow(code: string): LegacyErrorRow | undefined {
+  return LEGACY_ERROR_ROWS.find(([c]) => c === code);
+}
+
+/** What a legacy handler throws for a refusal the shared machinery has no code for (credits). */
+export class LegacyError extends Error {
+  readonly status: LegacyErrorStatus;
+
+  constructor(
+    readonly code: LegacyErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'LegacyError';
+    this.status = legacyErrorRow(code)![1];
+  }
+
+  toBody() {
+    return { success: false as const, error: this.message, code: this.code };
+  }
+}
+
+/** The legacy code of each shared code that can reach /api/render; anything else is INTERNAL_ERROR. */
+const FROM_API_CODE: Partial<Record<ErrorCode, LegacyErrorCode>> = {
+  invalid_json: 'INVALID_JSON',
+  validation_error: 'VALIDATION_ERROR',
+  invalid_currency: 'VALIDATION_ERROR',
+  invalid_language: 'VALIDATION_ERROR',
+  invalid_template: 'VALIDATION_ERROR',
+  calculation_error: 'VALIDATION_ERROR',
+  auth_required: 'API_KEY_REQUIRED',
+  invalid_api_key: 'INVALID_API_KEY',
+  unverified_account: 'EMAIL_VERIFICATION_REQUIRED',
+  method_not_allowed: 'METHOD_NOT_ALLOWED',
+  payload_too_large: 'PAYLOAD_TOO_LARGE',
+  rate_limit_hourly: 'API_SECURITY_LIMIT_EXCEEDED',
+  rate_limit_weekly: 'API_SECURITY_LIMIT_EXCEEDED',
+  pdf_error: 'RENDER_ERROR',
+};
+
+/**
+ * Any thrown value as a legacy error. Unknown failures become INTERNAL_ERROR naming only the request
+ * id, and `internal` is set so the caller logs the cause.
+ */
+export function toLegacyError(err: unknown, requestId: string): { error: LegacyError; internal: boolean } {
+  if (err instanceof LegacyError) return { error: err, internal: false };
+  const code = err instanceof ApiError ? FROM_API_CODE[(err as ApiError).code] : undefined;
+  if (!code || !(err instanceof ApiError))
+    return { error: new LegacyError('INTERNAL_ERROR', `Internal server error (request ${requestId})`), internal: true };
+  // Its headers stay: Retry-After, Allow and the rate-limit counters mean the same on both interfaces.
+  return { error: new LegacyError(code, err.message, err.headers), internal: false };
+}
