@@ -1,46 +1,67 @@
-import { formatPercent } from './format-numbers.ts';
-import { fillLabel, labelsFor } from './languages.ts';
+import { formatCount, formatPercent } from './format-numbers.ts';
+import type { Labels } from './label-keys.ts';
+import { type Digits, fillLabel, labelsFor } from './languages.ts';
+
+// Every helper takes the labels last so a caller with overridden texts (legacy customLabels, D11)
+// gets the same defaults logic with its own words; without them the language's built-in labels apply.
 
 // The calculator names a single-rate group `Tax 20%` (D1 step 5); only that default is translated,
 // names the client chose (`VAT`, `CGST`) are printed as given.
 const DEFAULT_TAX_NAME = /^Tax (\d+(?:\.\d+)?)\s?%$/;
 
 /** The printed name of a tax line: the localised `Tax {rate}` for default names, else the name as given. */
-export function localTaxLineName(name: string, language: string): string {
+export function localTaxLineName(
+  name: string,
+  language: string,
+  digits: Digits = 'latn',
+  labels: Labels = labelsFor(language),
+): string {
   const m = DEFAULT_TAX_NAME.exec(name.trim());
   if (!m) return name;
-  return fillLabel(labelsFor(language).taxRate, { rate: formatPercent(m[1], language) });
+  return fillLabel(labels.taxRate, { rate: formatPercent(m[1], language, digits) });
 }
 
 /** `shipping_label` defaults to `Shipping`; that default is printed in the invoice language. */
-export function localShippingLabel(label: string | undefined, language: string): string {
-  if (label === undefined || label.trim() === '' || label.trim() === 'Shipping') return labelsFor(language).shipping;
+export function localShippingLabel(
+  label: string | undefined,
+  language: string,
+  labels: Labels = labelsFor(language),
+): string {
+  if (label === undefined || label.trim() === '' || label.trim() === 'Shipping') return labels.shipping;
   return label;
 }
 
 /** `INVOICE` unless `invoice.title` overrides it. */
-export function localTitle(title: string | undefined, language: string): string {
-  return title && title.trim() !== '' ? title : labelsFor(language).invoice;
+export function localTitle(title: string | undefined, language: string, labels: Labels = labelsFor(language)): string {
+  return title && title.trim() !== '' ? title : labels.invoice;
 }
 
-/** `Page 2 of 5` in the invoice language. */
-export function pageLabel(page: number, pages: number, language: string): string {
-  return fillLabel(labelsFor(language).page, { page, pages });
+/** `Page 2 of 5` in the invoice language, the numbers in its numbering system. */
+export function pageLabel(
+  page: number,
+  pages: number,
+  language: string,
+  digits: Digits = 'latn',
+  labels: Labels = labelsFor(language),
+): string {
+  return fillLabel(labels.page, {
+    page: formatCount(page, language, digits),
+    pages: formatCount(pages, language, digits),
+  });
 }
 
 export type QrSource = 'hosted_link' | 'upi' | 'pix' | 'sepa' | 'promptpay' | 'url' | 'text';
 
 /** The caption under the QR code, by what it encodes. */
-export function qrCaption(source: QrSource | string, language: string): string {
-  const l = labelsFor(language);
+export function qrCaption(source: QrSource | string, language: string, labels: Labels = labelsFor(language)): string {
   switch (source) {
     case 'hosted_link':
-      return l.qrHostedLink;
+      return labels.qrHostedLink;
     case 'url':
-      return l.qrUrl;
+      return labels.qrUrl;
     case 'text':
-      return l.qrText;
+      return labels.qrText;
     default:
-      return l.qrPay;
+      return labels.qrPay;
   }
 }

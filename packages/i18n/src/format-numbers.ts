@@ -1,9 +1,11 @@
-import { intlLocale } from './languages.ts';
+import { type Digits, intlLocale } from './languages.ts';
 
 /**
  * Money, quantity and percentage formatting per language with Intl. Values arrive as decimal
  * strings (or anything with an exact `toFixed`, such as a decimal.js Decimal) and are handed to
  * Intl as strings, which Intl.NumberFormat formats exactly: no binary float ever touches money.
+ * Every formatter takes the numbering system last (`arab` for the legacy `ar-e`, D11); with
+ * `arab` Intl also writes the Arabic separators (٫ decimal, ٬ grouping, ٪ percent), as ar-e readers expect.
  */
 export interface DecimalLike {
   toFixed(decimals: number): string;
@@ -19,6 +21,7 @@ export function stripBidiMarks(text: string): string {
 
 const cache = new Map<string, Intl.NumberFormat>();
 
+// The key names language and digits together: an `ar` formatter must never serve `ar-e`.
 function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
   let f = cache.get(key);
   if (!f) cache.set(key, (f = make()));
@@ -45,11 +48,12 @@ export function formatMoney(
   currency: string,
   minorUnits: number,
   language: string,
+  digits: Digits = 'latn',
 ): string {
   const f = formatter(
-    `m|${language}|${currency}|${minorUnits}`,
+    `m|${language}|${digits}|${currency}|${minorUnits}`,
     () =>
-      new Intl.NumberFormat(intlLocale(language), {
+      new Intl.NumberFormat(intlLocale(language, digits), {
         style: 'currency',
         currency,
         minimumFractionDigits: minorUnits,
@@ -60,11 +64,16 @@ export function formatMoney(
 }
 
 /** A plain amount in minor units without the currency symbol, for dense table columns. */
-export function formatAmount(value: DecimalLike | string, minorUnits: number, language: string): string {
+export function formatAmount(
+  value: DecimalLike | string,
+  minorUnits: number,
+  language: string,
+  digits: Digits = 'latn',
+): string {
   const f = formatter(
-    `a|${language}|${minorUnits}`,
+    `a|${language}|${digits}|${minorUnits}`,
     () =>
-      new Intl.NumberFormat(intlLocale(language), {
+      new Intl.NumberFormat(intlLocale(language, digits), {
         minimumFractionDigits: minorUnits,
         maximumFractionDigits: minorUnits,
       }),
@@ -73,17 +82,32 @@ export function formatAmount(value: DecimalLike | string, minorUnits: number, la
 }
 
 /** Quantities keep up to the six decimals the input allows (D1), without trailing zeros. */
-export function formatQuantity(value: DecimalLike | string, language: string): string {
-  const f = formatter(`q|${language}`, () => new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 6 }));
+export function formatQuantity(value: DecimalLike | string, language: string, digits: Digits = 'latn'): string {
+  const f = formatter(
+    `q|${language}|${digits}`,
+    () => new Intl.NumberFormat(intlLocale(language, digits), { maximumFractionDigits: 6 }),
+  );
   return formatExact(f, asString(value, 6));
 }
 
 /** A percentage given in percent units (`20` → `20%`, `20 %` in French or German). */
-export function formatPercent(rate: DecimalLike | string, language: string): string {
+export function formatPercent(rate: DecimalLike | string, language: string, digits: Digits = 'latn'): string {
   const f = formatter(
-    `p|${language}`,
-    () => new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 6 }),
+    `p|${language}|${digits}`,
+    () => new Intl.NumberFormat(intlLocale(language, digits), { style: 'percent', maximumFractionDigits: 6 }),
   );
   // `${rate}e-2` shifts the decimal point in the string itself: exact, no division.
   return formatExact(f, `${asString(rate, 6)}e-2`);
+}
+
+/**
+ * A count such as a page number, ungrouped (`Page 1000`, never `Page 1,000`): only the digits
+ * follow the numbering system.
+ */
+export function formatCount(value: number, language: string, digits: Digits = 'latn'): string {
+  const f = formatter(
+    `c|${language}|${digits}`,
+    () => new Intl.NumberFormat(intlLocale(language, digits), { useGrouping: false, maximumFractionDigits: 0 }),
+  );
+  return formatExact(f, String(value));
 }

@@ -18,6 +18,7 @@ export {
 } from './format-numbers.ts';
 export type { LabelKey, Labels } from './label-keys.ts';
 export {
+  type Digits,
   directionOf,
   fillLabel,
   intlLocale,

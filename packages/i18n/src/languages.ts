@@ -31,13 +31,19 @@ export function directionOf(language: string): 'ltr' | 'rtl' {
 }
 
 /**
- * The Intl locale of a language. Western digits everywhere (`nu-latn`): the spec's `ar` uses
- * Western digits (D11 keeps Eastern digits for the legacy `ar-e` only), and pinning the numbering
- * system keeps output stable across ICU versions.
+ * The numbering system of formatted numbers: `latn` (0-9) everywhere by default; `arab`
+ * (٠١٢٣٤٥٦٧٨٩) only for the legacy `ar-e` language (D11), which is `ar` with Eastern Arabic digits.
  */
-export function intlLocale(language: string): string {
+export type Digits = 'latn' | 'arab';
+
+/**
+ * The Intl locale of a language with an explicit numbering system. Western digits unless asked
+ * otherwise: the spec's `ar` uses Western digits (D11 keeps Eastern digits for the legacy `ar-e`
+ * only), and pinning the numbering system keeps output stable across ICU versions.
+ */
+export function intlLocale(language: string, digits: Digits = 'latn'): string {
   const base = isLanguage(language) ? language : 'en';
-  return `${base}-u-nu-latn`;
+  return `${base}-u-nu-${digits}`;
 }
 
 /** Replaces `{name}` placeholders. */

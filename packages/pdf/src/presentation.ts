@@ -1,4 +1,4 @@
-import type { Labels } from '@invoice/i18n';
+import type { Digits, Labels } from '@invoice/i18n';
 
 /**
  * How a front door other than the invoice model asks for its document to look (the legacy render
@@ -9,7 +9,7 @@ export interface Presentation {
   /** A name from TEMPLATES or LEGACY_TEMPLATES; takes precedence over `request.template`. */
   template?: string;
   /** `arab`: Eastern Arabic digits (٠١٢٣٤٥٦٧٨٩) in every formatted number (legacy `ar-e`, D11). */
-  digits?: 'latn' | 'arab';
+  digits?: Digits;
   /** Label texts replacing the language's built-in ones (legacy `customLabels`, D11). */
   labels?: Partial<Labels>;
 }

@@ -33,7 +33,7 @@ const MARGIN = 42;
  * same invoice, images and QR text give byte-identical output.
  */
 export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInvoiceOptions): Promise<Uint8Array> {
-  const view = buildInvoiceView(invoice, opts.qr?.caption);
+  const view = buildInvoiceView(invoice, opts.qr?.caption, opts.presentation);
   const template = templateFor(opts.presentation?.template ?? invoice.request.template);
   const doc = await createInvoiceDocument({ ...view.document, language: view.language });
   const engine = createTextEngine(doc, opts.fonts, { language: view.language });

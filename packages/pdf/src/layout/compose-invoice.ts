@@ -59,6 +59,14 @@ export function composeInvoice(ctx: RenderContext, template: Template): void {
     } else c.hline(ctx.x, contentBottom + 6, ctx.width, 0.4, theme.rule);
     if (running)
       footerLines.forEach((line, j) => c.text(line, ctx.x, footerTop + j * flh, ctx.width, footerStyle, 'center'));
-    c.text(pageLabel(i + 1, pages.length, view.language), ctx.x, pageLabelTop, ctx.width, pageStyle, 'end');
+    // The view's digits and labels: ar-e pages read `صفحة ١ من ٢`, a custom `page` label keeps its placeholders.
+    c.text(
+      pageLabel(i + 1, pages.length, view.language, view.digits, view.labels),
+      ctx.x,
+      pageLabelTop,
+      ctx.width,
+      pageStyle,
+      'end',
+    );
   });
 }

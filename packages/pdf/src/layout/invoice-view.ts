@@ -1,11 +1,11 @@
 import {
+  type Digits,
   directionOf,
   formatDate,
   formatMoney,
   formatPercent,
   formatQuantity,
   type Labels,
-  labelsFor,
   localShippingLabel,
   localTaxLineName,
   localTitle,
@@ -13,7 +13,9 @@ import {
 } from '@invoice/i18n';
 import { type CurrencyCode, minorUnits, type Party, type ResolvedInvoice, type ShipTo } from '@invoice/model';
 import type Decimal from 'decimal.js';
+import type { Presentation } from '../presentation.ts';
 import { addressLines } from './address-lines.ts';
+import { presentedLabels } from './presented-labels.ts';
 
 /** A label and its value, as printed in detail lists (party details, invoice meta, payment). */
 export interface Field {
@@ -50,6 +52,9 @@ interface TotalRow {
 export interface InvoiceView {
   language: string;
   direction: 'ltr' | 'rtl';
+  /** The numbering system every number above was formatted in; compose-invoice formats the page label with it. */
+  digits: Digits;
+  /** The language's labels with the presentation's overrides already applied. */
   labels: Labels;
   title: string;
   number: string;
@@ -126,24 +131,34 @@ function sentenceCase(s: string, language: string): string {
   return lower.charAt(0).toLocaleUpperCase(language) + lower.slice(1);
 }
 
-export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: string): InvoiceView {
+/**
+ * The view of a resolved invoice. `presentation` (legacy interface, D11) changes only how it reads:
+ * `digits` goes into every formatter call here, `labels` replace the language's built-in texts.
+ * Identifiers the client typed (number, PO, addresses, descriptions, notes) stay as typed.
+ */
+export function buildInvoiceView(
+  invoice: ResolvedInvoice,
+  qrCaptionText?: string,
+  presentation?: Presentation,
+): InvoiceView {
   const req = invoice.request;
   const t = invoice.totals;
   const language = req.invoice.language;
-  const l = labelsFor(language);
+  const digits: Digits = presentation?.digits ?? 'latn';
+  const l = presentedLabels(language, presentation?.labels);
   const currency = t.currency as CurrencyCode;
   const mu = minorUnits(currency);
-  const money = (v: Decimal) => formatMoney(v, currency, mu, language);
+  const money = (v: Decimal) => formatMoney(v, currency, mu, language, digits);
   // Unit prices and amount discounts are inputs with up to six decimals (D1): shown as given, never rounded
   // to the currency's minor units (¥35.5 × 12 must not read as ¥36 × 12).
-  const price = (v: Decimal) => formatMoney(v, currency, Math.max(mu, v.decimalPlaces()), language);
+  const price = (v: Decimal) => formatMoney(v, currency, Math.max(mu, v.decimalPlaces()), language, digits);
   const negative = (v: Decimal) => money(v.negated());
-  const pct = (v: Decimal) => formatPercent(v, language);
+  const pct = (v: Decimal) => formatPercent(v, language, digits);
   const isZero = (v: Decimal) => v.isZero();
 
   const items: ItemView[] = t.lines.map((line) => ({
     description: line.description,
-    quantity: formatQuantity(line.quantity, language),
+    quantity: formatQuantity(line.quantity, language, digits),
     unit: line.unit?.trim() ?? '',
     unitPrice: price(line.unit_price),
     discount: isZero(line.discount) ? '' : line.discount_type === 'percent' ? pct(line.discount) : price(line.discount),
@@ -158,10 +173,10 @@ export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: strin
   const totals: TotalRow[] = [{ label: l.subtotal, value: money(t.subtotal) }];
   if (!isZero(t.discount_total)) totals.push({ label: l.discount, value: negative(t.discount_total) });
   if (!isZero(t.shipping))
-    totals.push({ label: localShippingLabel(req.shipping_label, language), value: money(t.shipping) });
+    totals.push({ label: localShippingLabel(req.shipping_label, language, l), value: money(t.shipping) });
   if (t.tax_lines.length === 0) totals.push({ label: l.tax, value: money(t.total_tax) });
   for (const line of t.tax_lines)
-    totals.push({ label: localTaxLineName(line.name, language), value: money(line.amount) });
+    totals.push({ label: localTaxLineName(line.name, language, digits, l), value: money(line.amount) });
   if (!isZero(t.rounding_adjustment)) totals.push({ label: l.rounding, value: money(t.rounding_adjustment) });
   totals.push({ label: l.total, value: money(t.grand_total), emphasis: 'total' });
   if (!isZero(t.deposit)) totals.push({ label: l.deposit, value: negative(t.deposit) });
@@ -184,20 +199,21 @@ export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: strin
     : [];
 
   const meta = req.invoice;
-  const title = localTitle(meta.title, language);
+  const title = localTitle(meta.title, language, l);
   const docTitleWord = present(meta.title) ? meta.title.trim() : sentenceCase(l.invoice, language);
   const [y, m, d] = meta.date.split('-').map(Number);
 
   return {
     language,
     direction: directionOf(language),
+    digits,
     labels: l,
     title,
     number: meta.number,
     meta: fields([
       [l.invoiceNumber, meta.number],
-      [l.date, formatDate(meta.date, language)],
-      [l.dueDate, meta.due_date ? formatDate(meta.due_date, language) : undefined],
+      [l.date, formatDate(meta.date, language, digits)],
+      [l.dueDate, meta.due_date ? formatDate(meta.due_date, language, digits) : undefined],
       [l.poNumber, meta.po_number],
       [l.terms, meta.terms],
     ]),
@@ -218,7 +234,7 @@ export function buildInvoiceView(invoice: ResolvedInvoice, qrCaptionText?: strin
     footer: present(req.footer) ? req.footer : undefined,
     stamp: t.status === 'paid' ? l.paid : t.status === 'partial' ? l.partial : undefined,
     accent: parseAccent(req.accent_color),
-    qrCaption: present(qrCaptionText) ? qrCaptionText : qrCaption(req.payment?.qr?.type ?? 'hosted_link', language),
+    qrCaption: present(qrCaptionText) ? qrCaptionText : qrCaption(req.payment?.qr?.type ?? 'hosted_link', language, l),
     document: {
       title: `${docTitleWord} ${meta.number}`,
       author: req.from.name.trim(),
