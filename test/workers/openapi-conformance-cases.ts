@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
 import { call, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
+import { LEGACY, legacyAccount, unverifiedKey } from './legacy-fixtures.ts';
 
 import {
   accountIdOf,
@@ -70,6 +71,34 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'POST', '/api/generate-invoice', {
       json: INVOICE,
       headers: bearer((await accountWithKey()).apiKey),
+    }),
+
+  'renderLegacy 200': async () =>
+    send('POST', '/api/render', { json: LEGACY, headers: { Authorization: (await legacyAccount()).apiKey } }),
+  'renderLegacy 400': async () =>
+    send('POST', '/api/render', {
+      json: { ...LEGACY, rows: [] },
+      headers: { Authorization: (await legacyAccount()).apiKey },
+    }),
+  'renderLegacy 401': () => send('POST', '/api/render', { json: LEGACY }),
+  'renderLegacy 402': async () =>
+    send('POST', '/api/render', { json: LEGACY, headers: { Authorization: (await legacyAccount(0)).apiKey } }),
+  'renderLegacy 403': async () =>
+    send('POST', '/api/render', { json: LEGACY, headers: { Authorization: await unverifiedKey() } }),
+  'renderLegacy 413': async () =>
+    send('POST', '/api/render', {
+      body: big(10 * 1024 * 1024),
+      headers: { Authorization: (await legacyAccount()).apiKey },
+    }),
+  'renderLegacy 429': async () =>
+    send('POST', '/api/render', {
+      json: LEGACY,
+      headers: { Authorization: (await exhaustedAccount('hourly')).apiKey },
+    }),
+  'renderLegacy 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/render', {
+      json: LEGACY,
+      headers: { Authorization: (await legacyAccount()).apiKey },
     }),
 
   'generateInvoiceBatch 200': async () =>
@@ -328,7 +357,8 @@ for (const op of ALL_OPERATIONS) {
 }
 
 /** Issue 10.8: a cookie-authenticated write (an unverified session is enough) without a JSON content type is 415. */
-for (const op of ALL_OPERATIONS.filter((o) => o.auth !== 'public' && o.method !== 'GET')) {
+// The legacy interface reads no cookie (D11): without its key it is 401, so it has no 415.
+for (const op of ALL_OPERATIONS.filter((o) => !['public', 'legacy_key'].includes(o.auth) && o.method !== 'GET')) {
   const concrete = op.path.replace(/\{\w+\}/g, 'x');
   CASES[`${op.operationId} 415`] = async () =>
     send(op.method, concrete, {

@@ -4,7 +4,7 @@ import { defineOperation } from '../http/operation.ts';
 import { MB } from '../http/read-json-body.ts';
 import { LEGACY_LANGUAGES, LegacyRenderRequestSchema } from './legacy-request-schema.ts';
 
-export const LegacyRenderResponseSchema = z
+const LegacyRenderResponseSchema = z
   .object({
     success: z.literal(true),
     pdf: z.string().meta({ description: 'The PDF, base64.' }),

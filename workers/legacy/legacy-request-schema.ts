@@ -8,10 +8,9 @@ import { z } from 'zod';
 
 /** The eight legacy languages; `ar-e` is Arabic with Eastern Arabic digits (D11). */
 export const LEGACY_LANGUAGES = ['de', 'en', 'ar', 'ar-e', 'fr', 'es', 'hi', 'pt'] as const;
-export type LegacyLanguage = (typeof LEGACY_LANGUAGES)[number];
 
 /** The label keys `customLabels` may override (D11). */
-export const LEGACY_LABEL_KEYS = [
+const LEGACY_LABEL_KEYS = [
   'invoice',
   'invoice_no',
   'date',
@@ -35,18 +34,29 @@ export const LEGACY_LABEL_KEYS = [
 export type LegacyLabelKey = (typeof LEGACY_LABEL_KEYS)[number];
 
 const NUMERIC_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
+const NUMERIC_RULE = 'must be a number or a numeric string with a dot decimal separator (e.g. 12.5 or "12.50")';
 
 /** D11: a number, or a numeric string with a dot decimal separator (`"12.50"`); bounds as the model's. */
 function legacyNumber(min: number, max: number) {
   return z
-    .union([z.number(), z.string().regex(NUMERIC_TEXT)], {
-      error: (iss) =>
-        iss.input === undefined
-          ? 'is required'
-          : 'must be a number or a numeric string with a dot decimal separator (e.g. 12.5 or "12.50")',
+    .union([z.number(), z.string().regex(NUMERIC_TEXT, { message: NUMERIC_RULE })], {
+      error: (iss) => (iss.input === undefined ? 'is required' : NUMERIC_RULE),
     })
     .transform((v) => (typeof v === 'number' ? v : Number(v)))
     .refine((n) => Number.isFinite(n) && n >= min && n <= max, { message: `must be between ${min} and ${max}` });
+}
+
+/**
+ * A partial record over an enum reports keys outside it as `unrecognized_keys` (zod's issue types list
+ * only invalid_type/invalid_key for records): named here with the keys allowed.
+ */
+function unknownKeys(what: string, allowed: readonly string[]) {
+  return (iss: { code?: string }) => {
+    const keys = (iss as { keys?: string[] }).keys;
+    return iss.code === 'unrecognized_keys' && keys
+      ? `has unknown ${what} (${keys.join(', ')}); the keys are ${allowed.join(', ')}`
+      : undefined;
+  };
 }
 
 const legacyText = (max: number) =>
@@ -54,7 +64,7 @@ const legacyText = (max: number) =>
     message: `must be at most ${max} characters`,
   });
 
-export const LegacyRowSchema = z
+const LegacyRowSchema = z
   .object({
     desc: requiredName().meta({ description: 'Item description.' }),
     qty: legacyNumber(0, LIMITS.maxQuantity).meta({ description: 'Quantity (number or numeric string).' }),
@@ -94,10 +104,10 @@ export const LegacyRenderRequestSchema = z
     customLabels: z
       .partialRecord(
         z.enum(LEGACY_LANGUAGES, { error: `must be keyed by one of ${LEGACY_LANGUAGES.join(', ')}` }),
-        z.partialRecord(
-          z.enum(LEGACY_LABEL_KEYS, { error: `must be keyed by one of ${LEGACY_LABEL_KEYS.join(', ')}` }),
-          shortText(),
-        ),
+        z.partialRecord(z.enum(LEGACY_LABEL_KEYS), shortText(), {
+          error: unknownKeys('label keys', LEGACY_LABEL_KEYS),
+        }),
+        { error: unknownKeys('languages', LEGACY_LANGUAGES) },
       )
       .optional()
       .meta({

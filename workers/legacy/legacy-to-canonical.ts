@@ -42,7 +42,7 @@ function splitParty(text: string): { name: string; address?: string } {
  * A legacy image (base64, with or without a `data:` prefix) as the model's data: URI, typed by its
  * magic bytes; the Worker's image loader then applies every D5 check to the whole image.
  */
-export function legacyImageUri(field: 'logo' | 'sig', text: string): string {
+function legacyImageUri(field: 'logo' | 'sig', text: string): string {
   const base64 = text.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
   let head: Uint8Array;
   try {
