@@ -4,6 +4,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { CreditLedger, type Credits } from './credit-ledger.ts';
 import type { PlanLimits } from './plans.ts';
+import { writeUsageSnapshot } from './usage-snapshot.ts';
 import { windowsAt } from './windows.ts';
 
 export interface Usage {
@@ -296,44 +297,9 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     void this.ctx.storage.setAlarm(Date.now() + FLUSH_DELAY_MS);
   }
 
-  /** Writes the current counters to D1 usage_snapshots for the admin command, and the credits used to accounts. */
+  /** Writes the counters and the credits used to D1 for the admin command and /me's fallback (usage-snapshot.ts). */
   override async alarm(): Promise<void> {
     this.flushScheduled = false;
-    const row = this.ctx.storage.sql
-      .exec<{ account_id: string }>('SELECT account_id FROM subject WHERE id = 1')
-      .toArray()[0];
-    if (!row) return;
-    // The rows as stored (not filtered by the real clock): the admin command compares their window
-    // starts with the current windows itself.
-    const raw = new Map<string, { start: number; count: number }>();
-    for (const r of this.ctx.storage.sql.exec<{ name: string; start: number; count: number }>(
-      'SELECT name, start, count FROM counters',
-    ))
-      raw.set(r.name, r);
-    const v = (name: string) => raw.get(name) ?? { start: 0, count: 0 };
-    const creditsUsed = this.credits.used();
-    if (creditsUsed !== undefined)
-      await this.env.DB.prepare('UPDATE accounts SET credits_used = ? WHERE id = ?')
-        .bind(creditsUsed, row.account_id)
-        .run();
-    await this.env.DB.prepare(
-      `INSERT INTO usage_snapshots (subject, hour_start, hour_count, week_start, week_count, month_start, month_documents, month_pdfs, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(subject) DO UPDATE SET hour_start = excluded.hour_start, hour_count = excluded.hour_count, week_start = excluded.week_start,
-         week_count = excluded.week_count, month_start = excluded.month_start, month_documents = excluded.month_documents,
-         month_pdfs = excluded.month_pdfs, updated_at = excluded.updated_at`,
-    )
-      .bind(
-        row.account_id,
-        v('hour').start,
-        v('hour').count,
-        v('week').start,
-        v('week').count,
-        v('month_documents').start,
-        v('month_documents').count,
-        v('month_pdfs').count,
-        Date.now(),
-      )
-      .run();
+    await writeUsageSnapshot(this.ctx.storage.sql, this.env.DB, this.credits.used());
   }
 }
