@@ -5,27 +5,13 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
+import { diffRatio } from './helpers/png-diff.ts';
 import { renderPng, writePdf } from './helpers/poppler.ts';
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const DPI = 50;
 const MAX_DIFF = 0.005;
-
-/** Share of pixels where some channel differs by more than 40 of 255 (anti-aliasing noise stays below). */
-function diffRatio(a: PNG, b: PNG): number {
-  if (a.width !== b.width || a.height !== b.height) return 1;
-  let diff = 0;
-  for (let i = 0; i < a.data.length; i += 4) {
-    if (
-      Math.abs(a.data[i] - b.data[i]) > 40
-      || Math.abs(a.data[i + 1] - b.data[i + 1]) > 40
-      || Math.abs(a.data[i + 2] - b.data[i + 2]) > 40
-    )
-      diff++;
-  }
-  return diff / (a.width * a.height);
-}
 
 const references = [
   { name: 'classic-en', language: 'en', template: 'classic' },

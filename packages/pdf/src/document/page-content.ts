@@ -80,6 +80,11 @@ export class PageContent {
     );
   }
 
+  /** A filled path (`m`, `l`, `c` operators, already in page coordinates), closed and filled in one colour. */
+  fillPath(path: string, color: Rgb): void {
+    this.graphics(`q\n${c(color[0])} ${c(color[1])} ${c(color[2])} rg\n${path}h\nf\nQ\n`);
+  }
+
   /** An image XObject (already registered on the page as `name`) scaled into width × height at x, y. */
   image(name: PDFName, x: number, y: number, width: number, height: number): void {
     this.graphics(`q\n${n(width)} 0 0 ${n(height)} ${n(x)} ${n(y)} cm\n${name.asString()} Do\nQ\n`);

@@ -1,5 +1,6 @@
 import type { PDFDocument, PDFImage, PDFPage } from '@cantoo/pdf-lib';
 import { type PageContent, pageContent } from '../document/page-content.ts';
+import { pdfNumber } from '../document/pdf-number.ts';
 import type { TextEngine, TextStyle } from '../text/text-engine.ts';
 
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
@@ -9,6 +10,8 @@ const TALL_SCRIPTS = new Set(['ar', 'hi']);
 
 export type Rgb = [number, number, number];
 export type Align = 'start' | 'end' | 'center';
+/** A path segment in logical coordinates: move, line, or cubic Bézier (two control points, then the end point). */
+export type PathSegment = ['M' | 'L', number, number] | ['C', number, number, number, number, number, number];
 
 /** A4 portrait in points. */
 export const PAGE = { width: 595.28, height: 841.89 } as const;
@@ -108,6 +111,21 @@ export class Canvas {
   /** A rectangle outline (the PAID stamp frame). */
   frame(x: number, top: number, width: number, height: number, thickness: number, color: Rgb): void {
     this.content.strokeRect(this.px(x, width), PAGE.height - top - height, width, height, thickness, color);
+  }
+
+  /**
+   * A closed shape of lines and Bézier curves (decorative waves), filled. Each logical x is mirrored
+   * point by point in RTL, as `px` mirrors boxes, so a shape hugging the start edge stays at the start.
+   */
+  shape(path: PathSegment[], color: Rgb): void {
+    const x = (v: number) => pdfNumber(this.rtl ? PAGE.width - v : v);
+    const y = (v: number) => pdfNumber(PAGE.height - v);
+    let ops = '';
+    for (const s of path) {
+      if (s[0] === 'C') ops += `${x(s[1])} ${y(s[2])} ${x(s[3])} ${y(s[4])} ${x(s[5])} ${y(s[6])} c\n`;
+      else ops += `${x(s[1])} ${y(s[2])} ${s[0] === 'M' ? 'm' : 'l'}\n`;
+    }
+    this.content.fillPath(ops, color);
   }
 
   image(img: PDFImage, x: number, top: number, width: number, height: number): void {

@@ -1,3 +1,9 @@
+import { bandBluePro } from './legacy/band-blue-pro.ts';
+import { classicLeft } from './legacy/classic-left.ts';
+import { coolWavesPro } from './legacy/cool-waves-pro.ts';
+import { elegantGrayPro } from './legacy/elegant-gray-pro.ts';
+import { modernRight } from './legacy/modern-right.ts';
+import { neatPro } from './legacy/neat-pro.ts';
 import type { Template } from './template.ts';
 
 /** The six templates of the legacy render interface (D11: distinct designs, not aliases of TEMPLATES). */
@@ -11,5 +17,11 @@ export const LEGACY_TEMPLATE_NAMES = [
 ] as const;
 export type LegacyTemplateName = (typeof LEGACY_TEMPLATE_NAMES)[number];
 
-/** Filled in as the designs land; a name missing here falls back to the default template. */
-export const LEGACY_TEMPLATES: Partial<Record<LegacyTemplateName, Template>> = {};
+export const LEGACY_TEMPLATES: Record<LegacyTemplateName, Template> = {
+  'neat-pro': neatPro,
+  'modern-right': modernRight,
+  'classic-left': classicLeft,
+  'elegant-gray-pro': elegantGrayPro,
+  'band-blue-pro': bandBluePro,
+  'cool-waves-pro': coolWavesPro,
+};
