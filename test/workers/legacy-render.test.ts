@@ -97,6 +97,8 @@ describe('POST /api/render: authentication (spec: Authentication rule 8)', () =>
     for (const header of ['inv_sk_unknown', `inv_sk_${'A'.repeat(40)}`, 'Basic abc', 'Bearer ']) {
       const e = await legacyError(await legacyRender(header, LEGACY));
       expect([e.status, e.code], header).toEqual([401, 'INVALID_API_KEY']);
+      // The legacy header form, not the current interface's `Bearer` (spec: Authentication rule 8).
+      expect(e.error).toMatch(/Authorization: inv_sk_…$/);
     }
   });
 
@@ -110,6 +112,7 @@ describe('POST /api/render: authentication (spec: Authentication rule 8)', () =>
     const { api_key: newKey } = (await rotated.json()) as Json;
     const e = await legacyError(await legacyRender(apiKey, LEGACY));
     expect([e.status, e.code]).toEqual([401, 'INVALID_API_KEY']);
+    expect(e.error).toMatch(/Authorization: inv_sk_…$/);
     expect((await legacyRender(newKey, LEGACY)).status).toBe(200);
   });
 

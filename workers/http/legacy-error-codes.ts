@@ -70,6 +70,14 @@ const FROM_API_CODE: Partial<Record<ErrorCode, LegacyErrorCode>> = {
 };
 
 /**
+ * Shared messages that tell the current interface's header form (`Authorization: Bearer <API_KEY>`),
+ * told in the legacy form instead: a legacy client sends the key raw (spec: Authentication rule 8).
+ */
+const LEGACY_MESSAGES: Partial<Record<LegacyErrorCode, string>> = {
+  INVALID_API_KEY: 'The API key is not recognised or has been revoked; send the current one as Authorization: inv_sk_…',
+};
+
+/**
  * Any thrown value as a legacy error. Unknown failures become INTERNAL_ERROR naming only the request
  * id, and `internal` is set so the caller logs the cause.
  */
@@ -79,5 +87,5 @@ export function toLegacyError(err: unknown, requestId: string): { error: LegacyE
   if (!code || !(err instanceof ApiError))
     return { error: new LegacyError('INTERNAL_ERROR', `Internal server error (request ${requestId})`), internal: true };
   // Its headers stay: Retry-After, Allow and the rate-limit counters mean the same on both interfaces.
-  return { error: new LegacyError(code, err.message, err.headers), internal: false };
+  return { error: new LegacyError(code, LEGACY_MESSAGES[code] ?? err.message, err.headers), internal: false };
 }
