@@ -248,19 +248,20 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   }): Promise<LegacyAdmitOutcome | Revoked> {
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
-    // The grant total is read on every render (awaited before the synchronous section below).
-    const row = await this.env.DB.prepare('SELECT credits_total, credits_used FROM accounts WHERE id = ?')
-      .bind(input.accountId)
-      .first<{ credits_total: number; credits_used: number }>();
-    const total = row?.credits_total ?? 0;
-    this.credits.seed(row?.credits_used ?? 0);
+    // D1 only when the object's copy says no credit is left (or it has none yet): awaited before the
+    // synchronous section below, so concurrent renders are still serialised.
+    if (this.credits.needsD1()) {
+      const row = await this.env.DB.prepare('SELECT credits_total, credits_used FROM accounts WHERE id = ?')
+        .bind(input.accountId)
+        .first<{ credits_total: number; credits_used: number }>();
+      this.credits.load({ total: row?.credits_total ?? 0, used: row?.credits_used ?? 0 });
+    }
     const usage = this.read(input.now);
     const window = RateLimiter.refusal(usage, input.limits, 1, 0, 0);
-    const used = this.credits.used() ?? 0;
-    if (used >= total) return { admitted: false, refused: 'credits', usage, credits: { total, used } };
-    if (window === 'hourly' || window === 'weekly')
-      return { admitted: false, refused: window, usage, credits: { total, used } };
-    const { credits } = this.credits.take(total);
+    const before = this.credits.current();
+    if (before.used >= before.total) return { admitted: false, refused: 'credits', usage, credits: before };
+    if (window === 'hourly' || window === 'weekly') return { admitted: false, refused: window, usage, credits: before };
+    const credits = this.credits.take();
     usage.hour.count += 1;
     usage.week.count += 1;
     this.write(usage);
