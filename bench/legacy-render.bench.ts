@@ -132,18 +132,13 @@ ${WARMUP} warm-up calls each, then ${RUNS} runs each; times are client-side roun
 
 Legacy median vs generate median: **${pct(ratio)}** (${ms(l.median - g.median)}; budget within 10 %: ${ratio <= 0.1 ? 'met' : 'NOT met'}).
 
-Where the legacy path's extra time goes — profiled on 2026-11-23 with a temporary switch in the Worker, five
-variants interleaved, 150 runs each, two runs (generate 24.3 / 20.1 ms median): the credit's D1 read in the
-account's RateLimiter (\`SELECT credits_total, credits_used\` on every render, so a grant counts at once) costs
-**3.7–4.9 ms**; the base64 PDF in the JSON answer (encoding plus a third more bytes through wrangler dev) costs
-**2.2–2.8 ms**; without both the legacy median was 0.9–3 ms above generate's (+4 %–+12 %, within noise). The
-flat-schema validation is not it: 0.20 ms vs 0.12 ms for generate's, timed in Node. In this run, base64 of the
-${(legacyPdf.byteLength / 1024).toFixed(1)} KB PDF with the Worker's \`bytesToBase64\` takes ${ms(b64.median)} median in Node (\`Buffer\` 0.007 ms).
-Ways back under budget (not done here): keep the grant total in the RateLimiter and go to D1 only when it
-would refuse (or read it in the Worker, overlapped with validation, and pass it in); encode with \`Buffer\`
-(nodejs_compat) or a chunked \`String.fromCharCode.apply\`.
-
-Both templates resolve to the same design in this run (legacy designs not yet registered fall back to the default).
+The legacy answer is the \`neat-pro\` design, generate's the default \`classic\`: the designs differ a little in
+drawing work and size (the PDF is ${(legacyPdf.byteLength / 1024).toFixed(1)} KB against ${(generateBytes / 1024).toFixed(1)} KB).
+What the legacy path adds, and how it was cut (decision L1): the credit is taken in the account's RateLimiter,
+which reads D1 only when its copy of the granted total says none is left (a D1 read on every render cost
+3.7–4.9 ms, profiled on 2026-11-23); the base64 PDF in the JSON answer uses the runtime's native
+\`Uint8Array.prototype.toBase64\` in workerd (the string loop took ~0.4 ms for this PDF; this run's Node fallback:
+${ms(b64.median)}), and is a third larger on the wire.
 Load average at the end of the run: ${os
     .loadavg()
     .map((v) => v.toFixed(1))
