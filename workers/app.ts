@@ -13,6 +13,7 @@ import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { renderLegacy } from './legacy/legacy-operations.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
+import { webhookDeliveryRoutes } from './webhooks/webhook-delivery-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 const LEGACY_PATHS: ReadonlySet<string> = new Set([renderLegacy.path]);
@@ -40,6 +41,7 @@ export function createApp() {
     legacyRoutes,
     hostedRoutes,
     webhookRoutes,
+    webhookDeliveryRoutes,
     authRoutes,
     devEmailRoutes,
     healthRoutes,

@@ -8,6 +8,7 @@ import { getHostedInvoice } from '../hosted/hosted-operations.ts';
 import type { Operation } from '../http/operation.ts';
 import { generateInvoice } from '../invoices/invoice-operations.ts';
 import { renderLegacy } from '../legacy/legacy-operations.ts';
+import * as deliveries from '../webhooks/webhook-delivery-operations.ts';
 import * as webhooks from '../webhooks/webhook-operations.ts';
 import { getOpenApi } from './openapi-operations.ts';
 
@@ -20,6 +21,9 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   webhooks.createWebhook,
   webhooks.getWebhook,
   webhooks.deleteWebhook,
+  deliveries.listWebhookDeliveries,
+  deliveries.redeliverWebhookDelivery,
+  deliveries.testWebhook,
   auth.register,
   auth.verifyEmail,
   auth.login,
