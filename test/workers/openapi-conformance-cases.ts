@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
+import { PREVIEWS_PER_HOUR } from '../../workers/limits/admit-preview.ts';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
 import { call, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
 import { LEGACY, legacyAccount, unverifiedKey } from './legacy-fixtures.ts';
@@ -73,6 +74,38 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'POST', '/api/generate-invoice', {
       json: INVOICE,
       headers: bearer((await accountWithKey()).apiKey),
+    }),
+
+  'previewInvoice 200': async () =>
+    send('POST', '/api/preview', { json: INVOICE, headers: cookieJson((await accountWithKey()).cookie) }),
+  'previewInvoice 400': async () =>
+    send('POST', '/api/preview', { json: { items: [] }, headers: cookieJson((await accountWithKey()).cookie) }),
+  'previewInvoice 401': () => send('POST', '/api/preview', { json: INVOICE }),
+  'previewInvoice 403': async () =>
+    send('POST', '/api/preview', { json: INVOICE, headers: bearer((await accountWithKey()).apiKey) }),
+  'previewInvoice 413': async () =>
+    send('POST', '/api/preview', {
+      body: big(10 * 1024 * 1024),
+      headers: cookieJson((await accountWithKey()).cookie),
+    }),
+  'previewInvoice 429': async () => {
+    const { cookie, email } = await accountWithKey();
+    const limiter = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${await accountIdOf(email)}`));
+    // Held one second into an hour, so the window cannot roll over between filling and asking.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_601_000);
+    try {
+      for (let i = 0; i < PREVIEWS_PER_HOUR; i++)
+        await limiter.admitPreview({ now: Date.now(), limit: PREVIEWS_PER_HOUR });
+      return await send('POST', '/api/preview', { json: INVOICE, headers: cookieJson(cookie) });
+    } finally {
+      vi.useRealTimers();
+    }
+  },
+  'previewInvoice 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/preview', {
+      json: INVOICE,
+      headers: cookieJson((await accountWithKey()).cookie),
     }),
 
   'renderLegacy 200': async () =>
