@@ -13,6 +13,8 @@ import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { renderLegacy } from './legacy/legacy-operations.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
+import { previewRoutes } from './preview/preview-routes.ts';
+import { webhookDeliveryRoutes } from './webhooks/webhook-delivery-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 const LEGACY_PATHS: ReadonlySet<string> = new Set([renderLegacy.path]);
@@ -36,10 +38,12 @@ export function createApp() {
 
   for (const group of [
     invoiceRoutes,
+    previewRoutes,
     batchRoutes,
     legacyRoutes,
     hostedRoutes,
     webhookRoutes,
+    webhookDeliveryRoutes,
     authRoutes,
     devEmailRoutes,
     healthRoutes,

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
+import { PREVIEWS_PER_HOUR } from '../../workers/limits/admit-preview.ts';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
 import { call, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
 import { LEGACY, legacyAccount, unverifiedKey } from './legacy-fixtures.ts';
@@ -19,12 +20,14 @@ import {
   inFlight,
   NO_EMAIL,
   outage,
+  QUIET_QUEUE,
   reusedKey,
   type Sent,
   send,
   sendWithEnv,
   unverifiedSession,
   webhookOf,
+  webhookWithDelivery,
 } from './openapi-conformance-requests.ts';
 
 /** One case per documented (operation, status): a request that makes the live app answer it. */
@@ -71,6 +74,38 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'POST', '/api/generate-invoice', {
       json: INVOICE,
       headers: bearer((await accountWithKey()).apiKey),
+    }),
+
+  'previewInvoice 200': async () =>
+    send('POST', '/api/preview', { json: INVOICE, headers: cookieJson((await accountWithKey()).cookie) }),
+  'previewInvoice 400': async () =>
+    send('POST', '/api/preview', { json: { items: [] }, headers: cookieJson((await accountWithKey()).cookie) }),
+  'previewInvoice 401': () => send('POST', '/api/preview', { json: INVOICE }),
+  'previewInvoice 403': async () =>
+    send('POST', '/api/preview', { json: INVOICE, headers: bearer((await accountWithKey()).apiKey) }),
+  'previewInvoice 413': async () =>
+    send('POST', '/api/preview', {
+      body: big(10 * 1024 * 1024),
+      headers: cookieJson((await accountWithKey()).cookie),
+    }),
+  'previewInvoice 429': async () => {
+    const { cookie, email } = await accountWithKey();
+    const limiter = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${await accountIdOf(email)}`));
+    // Held one second into an hour, so the window cannot roll over between filling and asking.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_601_000);
+    try {
+      for (let i = 0; i < PREVIEWS_PER_HOUR; i++)
+        await limiter.admitPreview({ now: Date.now(), limit: PREVIEWS_PER_HOUR });
+      return await send('POST', '/api/preview', { json: INVOICE, headers: cookieJson(cookie) });
+    } finally {
+      vi.useRealTimers();
+    }
+  },
+  'previewInvoice 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/preview', {
+      json: INVOICE,
+      headers: cookieJson((await accountWithKey()).cookie),
     }),
 
   'renderLegacy 200': async () =>
@@ -219,6 +254,56 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     send('DELETE', '/api/webhooks/wh_missing', { headers: bearer((await accountWithKey()).apiKey) }),
   'deleteWebhook 500': async () =>
     sendWithEnv(outage(), 'DELETE', '/api/webhooks/wh_x', { headers: bearer((await accountWithKey()).apiKey) }),
+
+  'listWebhookDeliveries 200': async () => {
+    const { apiKey, email } = await accountWithKey();
+    const { hookId } = await webhookWithDelivery(apiKey, email);
+    return send('GET', `/api/webhooks/${hookId}/deliveries?limit=5`, { headers: bearer(apiKey) });
+  },
+  'listWebhookDeliveries 400': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('GET', `/api/webhooks/${await webhookOf(apiKey)}/deliveries?limit=0`, { headers: bearer(apiKey) });
+  },
+  'listWebhookDeliveries 401': () => send('GET', '/api/webhooks/wh_x/deliveries'),
+  'listWebhookDeliveries 403': async () =>
+    send('GET', '/api/webhooks/wh_x/deliveries', { headers: { Cookie: await unverifiedSession() } }),
+  'listWebhookDeliveries 404': async () =>
+    send('GET', '/api/webhooks/wh_missing/deliveries', { headers: bearer((await accountWithKey()).apiKey) }),
+  'listWebhookDeliveries 500': async () =>
+    sendWithEnv(outage(), 'GET', '/api/webhooks/wh_x/deliveries', { headers: bearer((await accountWithKey()).apiKey) }),
+  'redeliverWebhookDelivery 202': async () => {
+    const { apiKey, email } = await accountWithKey();
+    const { hookId, deliveryId } = await webhookWithDelivery(apiKey, email);
+    return sendWithEnv(QUIET_QUEUE, 'POST', `/api/webhooks/${hookId}/deliveries/${deliveryId}/redeliver`, {
+      headers: bearer(apiKey),
+    });
+  },
+  'redeliverWebhookDelivery 401': () => send('POST', '/api/webhooks/wh_x/deliveries/dlv_x/redeliver'),
+  'redeliverWebhookDelivery 403': async () =>
+    send('POST', '/api/webhooks/wh_x/deliveries/dlv_x/redeliver', { headers: cookieJson(await unverifiedSession()) }),
+  'redeliverWebhookDelivery 404': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('POST', `/api/webhooks/${await webhookOf(apiKey)}/deliveries/dlv_missing/redeliver`, {
+      headers: bearer(apiKey),
+    });
+  },
+  'redeliverWebhookDelivery 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/webhooks/wh_x/deliveries/dlv_x/redeliver', {
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'testWebhook 202': async () => {
+    const { apiKey } = await accountWithKey();
+    return sendWithEnv(QUIET_QUEUE, 'POST', `/api/webhooks/${await webhookOf(apiKey)}/test`, {
+      headers: bearer(apiKey),
+    });
+  },
+  'testWebhook 401': () => send('POST', '/api/webhooks/wh_x/test'),
+  'testWebhook 403': async () =>
+    send('POST', '/api/webhooks/wh_x/test', { headers: cookieJson(await unverifiedSession()) }),
+  'testWebhook 404': async () =>
+    send('POST', '/api/webhooks/wh_missing/test', { headers: bearer((await accountWithKey()).apiKey) }),
+  'testWebhook 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/webhooks/wh_x/test', { headers: bearer((await accountWithKey()).apiKey) }),
 
   'register 201': () =>
     send('POST', '/api/auth/register', { json: { email: uniqueEmail('oas'), password: 'correct horse battery' } }),

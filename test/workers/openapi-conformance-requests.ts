@@ -7,6 +7,7 @@ import { createApp } from '../../workers/app.ts';
 import type { Env } from '../../workers/env.ts';
 import { requestFingerprint } from '../../workers/idempotency/with-idempotency.ts';
 import { admitRequest } from '../../workers/limits/admit-request.ts';
+import { recordAttempt } from '../../workers/webhooks/delivery-log.ts';
 import { BASE, call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 export type Init = RequestInit & { json?: unknown };
@@ -141,5 +142,31 @@ export async function webhookOf(apiKey: string): Promise<string> {
   });
   return ((await res.json()) as { webhook: { id: string } }).webhook.id;
 }
+
+/** A webhook of the account with one logged delivery attempt (W1). */
+export async function webhookWithDelivery(apiKey: string, email: string) {
+  const hookId = await webhookOf(apiKey);
+  const event = {
+    id: `evt_${crypto.randomUUID().slice(0, 8)}`,
+    type: 'invoice.generated' as const,
+    created: 1,
+    data: {},
+  };
+  await recordAttempt(testEnv.DB, {
+    webhookId: hookId,
+    accountId: await accountIdOf(email),
+    event,
+    attempt: 1,
+    attemptedAt: 1_800_000_000,
+    outcome: { status: 200, error: null, refused: false, durationMs: 12, responseBody: 'ok' },
+  });
+  const row = await testEnv.DB.prepare('SELECT id FROM webhook_deliveries WHERE webhook_id = ?')
+    .bind(hookId)
+    .first<{ id: string }>();
+  return { hookId, deliveryId: row!.id };
+}
+
+/** A queue that accepts every send: manual sends are answered without delivering anything. */
+export const QUIET_QUEUE = { WEBHOOK_QUEUE: { sendBatch: async () => {}, send: async () => {} } };
 
 export const big = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(bytes) });

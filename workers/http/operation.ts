@@ -23,7 +23,7 @@ type ErrorDeclarations = { readonly [S in ErrorStatus]?: readonly CodeOf<S>[] };
 type LegacyErrorDeclarations = { readonly [S in LegacyErrorStatus]?: readonly LegacyCodeOf<S>[] };
 
 interface SuccessDeclaration {
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   description: string;
   /** The JSON body; with `pdf`/`xml` too, the body depends on a request field (`output`, `format`). */
   json?: z.ZodType;

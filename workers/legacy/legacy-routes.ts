@@ -96,6 +96,6 @@ function renderLegacyPdf(c: Context<AppEnv>, input: LegacyInput, now: number): P
     undefined,
     c.get('requestId'),
     (err) => imageRefusal(IMAGE_FIELDS[err.slot], false, err.problem),
-    legacyPresentation(input.legacy),
+    { presentation: legacyPresentation(input.legacy) },
   );
 }

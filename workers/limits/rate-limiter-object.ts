@@ -4,6 +4,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { CreditLedger, type Credits } from './credit-ledger.ts';
 import type { PlanLimits } from './plans.ts';
+import { type PreviewAdmission, PreviewCounter } from './preview-counter.ts';
 import { writeUsageSnapshot } from './usage-snapshot.ts';
 import { windowsAt } from './windows.ts';
 
@@ -63,6 +64,7 @@ interface LimiterBindings {
 export class RateLimiter extends DurableObject<LimiterBindings> {
   private flushScheduled = false;
   private readonly credits: CreditLedger;
+  private readonly previews: PreviewCounter;
 
   constructor(ctx: DurableObjectState, env: LimiterBindings) {
     super(ctx, env);
@@ -76,6 +78,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     // none) and 'webhooks' ('1' once the account may have webhooks). No row = not known yet: loaded from D1.
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS facts (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
     this.credits = new CreditLedger(ctx.storage.sql);
+    this.previews = new PreviewCounter(ctx.storage.sql);
   }
 
   private fact(name: 'live_key' | 'webhooks'): string | undefined {
@@ -279,6 +282,11 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   /** The object's count of used credits, newer than D1's between flushes; undefined before any legacy render. */
   creditsUsed(): number | undefined {
     return this.credits.used();
+  }
+
+  /** W2: one web-app preview, counted apart from the plan's windows (preview-counter.ts). */
+  admitPreview(input: { now: number; limit: number }): PreviewAdmission {
+    return this.previews.take(input.now, input.limit);
   }
 
   async peek(now: number, check: KeyCheck = {}): Promise<Usage | Revoked> {

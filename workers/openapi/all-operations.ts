@@ -8,11 +8,14 @@ import { getHostedInvoice } from '../hosted/hosted-operations.ts';
 import type { Operation } from '../http/operation.ts';
 import { generateInvoice } from '../invoices/invoice-operations.ts';
 import { renderLegacy } from '../legacy/legacy-operations.ts';
+import { previewInvoice } from '../preview/preview-operations.ts';
+import * as deliveries from '../webhooks/webhook-delivery-operations.ts';
 import * as webhooks from '../webhooks/webhook-operations.ts';
 import { getOpenApi } from './openapi-operations.ts';
 
 export const ALL_OPERATIONS: readonly Operation[] = [
   generateInvoice,
+  previewInvoice,
   generateInvoiceBatch,
   getHostedInvoice,
   renderLegacy,
@@ -20,6 +23,9 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   webhooks.createWebhook,
   webhooks.getWebhook,
   webhooks.deleteWebhook,
+  deliveries.listWebhookDeliveries,
+  deliveries.redeliverWebhookDelivery,
+  deliveries.testWebhook,
   auth.register,
   auth.verifyEmail,
   auth.login,

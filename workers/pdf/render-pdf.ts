@@ -25,7 +25,7 @@ export async function renderPdf(
   qr: { text: string; caption?: string } | undefined,
   requestId: string,
   onBrokenImage: BrokenImageAnswer,
-  presentation?: Presentation,
+  look: { presentation?: Presentation; watermark?: string } = {},
 ): Promise<Uint8Array> {
   try {
     const fonts = loadFontSet(fontFiles, { harfbuzz: harfbuzzWasm });
@@ -34,7 +34,8 @@ export async function renderPdf(
       images,
       qr,
       brokenImages: onBrokenImage === 'omit' ? 'omit' : 'fail',
-      presentation,
+      presentation: look.presentation,
+      watermark: look.watermark,
     });
   } catch (err) {
     if (err instanceof ImageEmbedError && onBrokenImage !== 'omit') throw onBrokenImage(err);

@@ -13,7 +13,7 @@ import {
 } from './webhook-event.ts';
 import { subscribedWebhooks } from './webhook-store.ts';
 
-function newEventId(): string {
+export function newEventId(): string {
   return `evt_${randomBase62(24)}`;
 }
 
@@ -28,6 +28,24 @@ export async function emitInvoiceEvent(
   const hooks = await subscribedWebhooks(env.DB, accountId, type);
   if (hooks.length === 0) return;
   const event: WebhookEvent = { id: newEventId(), type, created: Math.floor(now / 1000), data };
+  await enqueueEvent(
+    env,
+    accountId,
+    event,
+    hooks.map((h) => h.id),
+  );
+}
+
+/**
+ * One queue message per webhook for `event`, which is parked in KV when too large for a message. Also
+ * used for redeliveries and test events (webhook-delivery-routes.ts), which go to one webhook.
+ */
+export async function enqueueEvent(
+  env: Env,
+  accountId: string,
+  event: WebhookEvent,
+  webhookIds: readonly string[],
+): Promise<void> {
   const size = new TextEncoder().encode(JSON.stringify(event)).length;
   let inline: WebhookEvent | undefined = event;
   let ref: string | undefined;
@@ -36,13 +54,13 @@ export async function emitInvoiceEvent(
     await env.SNAPSHOTS.put(ref, JSON.stringify(event), { expirationTtl: PARKED_EVENT_TTL_SECONDS });
     inline = undefined;
   }
-  const messages = hooks.map((h) => ({
+  const messages = webhookIds.map((id) => ({
     body: {
       v: 1,
-      webhook_id: h.id,
+      webhook_id: id,
       account_id: accountId,
       event_id: event.id,
-      event_type: type,
+      event_type: event.type,
       event: inline,
       event_ref: ref,
     } satisfies WebhookMessage,

@@ -1,8 +1,9 @@
 // Queue consumer of `invoice-webhooks` (D10): delivers each message to the webhook's current URL,
-// records the attempt on the webhook, then acks, retries on the D10 schedule or dead-letters.
+// records the attempt on the webhook and in the delivery log (W1), then acks, retries on the D10 schedule or dead-letters.
 // A webhook deleted (or deactivated) since the event was queued gets nothing more.
 import type { Env } from '../env.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
+import { type AttemptRecord, recordAttempt } from './delivery-log.ts';
 import { nextDeliveryStep, retryDelays } from './retry-schedule.ts';
 import { isWebhookMessage, parkedEventKey, type WebhookEvent, type WebhookMessage } from './webhook-event.ts';
 import { decryptSecret, importEncryptionKey } from './webhook-secret.ts';
@@ -16,6 +17,19 @@ async function loadEvent(env: Env, m: WebhookMessage): Promise<WebhookEvent | nu
   if (m.event) return m.event;
   const parked = await env.SNAPSHOTS.get(m.event_ref ?? parkedEventKey(m.event_id));
   return parked ? (JSON.parse(parked) as WebhookEvent) : null;
+}
+
+/** The delivery log is bookkeeping: a failure to write it is logged and never fails or retries the delivery. */
+async function logAttempt(env: Env, record: AttemptRecord): Promise<void> {
+  try {
+    await recordAttempt(env.DB, record);
+  } catch (err) {
+    log('error', 'webhook delivery log write failed', {
+      event_id: record.event.id,
+      webhook_id: record.webhookId,
+      error: String((err as Error)?.stack ?? err),
+    });
+  }
 }
 
 async function handleMessage(message: Message<unknown>, env: Env, now: () => number): Promise<void> {
@@ -39,19 +53,30 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
   }
   const secret = await decryptSecret(await importEncryptionKey(env.WEBHOOK_ENCRYPTION_KEY), hook.secret_ciphertext);
   const attemptSeconds = Math.floor(now() / 1000);
-  const delivered = await deliverWebhook(hook.url, secret, event, attemptSeconds, { devMode: env.DEV_MODE === 'true' });
-  if (delivered === null) {
+  const outcome = await deliverWebhook(hook.url, secret, event, attemptSeconds, {
+    devMode: env.DEV_MODE === 'true',
+    now,
+  });
+  // D10 keeps 0 for "no answer" on the webhook row; the log says why (W1).
+  const status = outcome.status ?? 0;
+  await recordDelivery(env.DB, hook.id, attemptSeconds, status);
+  await logAttempt(env, {
+    webhookId: hook.id,
+    accountId: m.account_id,
+    event,
+    attempt: message.attempts,
+    attemptedAt: attemptSeconds,
+    outcome,
+  });
+  if (outcome.refused) {
     // Registered under older rules, refused by today's address policy (H1): nothing was sent, and no retry can change that.
     log('warn', 'webhook URL refused by the address policy; delivery dropped', {
       event_id: event.id,
       webhook_id: hook.id,
     });
-    await recordDelivery(env.DB, hook.id, attemptSeconds, 0);
     message.ack();
     return;
   }
-  const status = delivered;
-  await recordDelivery(env.DB, hook.id, attemptSeconds, status);
 
   const step = nextDeliveryStep(status, message.attempts, delays);
   log(step.kind === 'ack' ? 'info' : 'warn', 'webhook delivery', {

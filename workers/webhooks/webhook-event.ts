@@ -1,10 +1,13 @@
 // The delivery body and the queue message that carries it (D10).
 import type { WebhookEventType } from './webhook-create-body.ts';
 
+/** What a delivery can carry: the subscribable events, and the test event sent on request (docs/webhooks.md). */
+type DeliveredEventType = WebhookEventType | 'webhook.test';
+
 /** Delivery body: `{id: "evt_…", type, created (Unix seconds), data}`. */
 export interface WebhookEvent {
   id: string;
-  type: WebhookEventType;
+  type: DeliveredEventType;
   created: number;
   data: unknown;
 }
@@ -18,7 +21,7 @@ export interface WebhookMessage {
   webhook_id: string;
   account_id: string;
   event_id: string;
-  event_type: WebhookEventType;
+  event_type: DeliveredEventType;
   event?: WebhookEvent;
   event_ref?: string;
 }

@@ -25,10 +25,10 @@ const WebhookWithSecretSchema = WebhookSchema.extend({
   secret: z.string().meta({ description: 'whsec_ + base64 of 32 bytes; returned once.' }),
 }).meta({ id: 'WebhookWithSecret' });
 
-const WebhookIdParams = z.object({ id: z.string() });
+export const WebhookIdParams = z.object({ id: z.string() });
 
 /** Errors every webhook operation shares: who may call, and what a broken server answers. */
-const CALLER_ERRORS = {
+export const CALLER_ERRORS = {
   401: ['auth_required', 'invalid_api_key'],
   403: ['unverified_account', 'forbidden_origin'],
   500: ['internal_error'],

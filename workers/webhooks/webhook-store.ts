@@ -1,6 +1,7 @@
 // D1 access for the `webhooks` table (migrations/0002_webhooks.sql). Every query that reads or
 // deletes by id is scoped by account_id, so another account's id behaves as a missing one.
 import { randomBase62 } from '../crypto/random-ids.ts';
+import { forgetDeliveries } from './delivery-log.ts';
 import type { WebhookEventType } from './webhook-create-body.ts';
 
 export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
@@ -117,8 +118,12 @@ export async function getWebhookById(db: D1Database, id: string): Promise<Stored
   return row ? fromRow(row) : null;
 }
 
+/** Deletes the webhook with its delivery log (W1), in one transaction. */
 export async function deleteWebhook(db: D1Database, accountId: string, id: string): Promise<boolean> {
-  const res = await db.prepare('DELETE FROM webhooks WHERE id = ? AND account_id = ?').bind(id, accountId).run();
+  const [res] = await db.batch([
+    db.prepare('DELETE FROM webhooks WHERE id = ? AND account_id = ?').bind(id, accountId),
+    ...forgetDeliveries(db, accountId, id),
+  ]);
   return res.meta.changes > 0;
 }
 

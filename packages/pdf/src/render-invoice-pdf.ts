@@ -5,6 +5,7 @@ import { embedImage } from './images/embed-image.ts';
 import { Canvas, PAGE } from './layout/canvas.ts';
 import { composeInvoice } from './layout/compose-invoice.ts';
 import { buildInvoiceView } from './layout/invoice-view.ts';
+import { drawWatermark } from './layout/watermark.ts';
 import type { Presentation } from './presentation.ts';
 import { templateFor } from './templates/registry.ts';
 import type { RenderContext } from './templates/template.ts';
@@ -24,6 +25,11 @@ export interface RenderInvoiceOptions {
   brokenImages?: 'fail' | 'omit';
   /** Template, digits and label overrides of the legacy render interface (D11). */
   presentation?: Presentation;
+  /**
+   * A word drawn large, light and diagonally across every page, over the content (the web app's
+   * "PREVIEW"). Without it the document is exactly what it was before the option existed.
+   */
+  watermark?: string;
 }
 
 const MARGIN = 42;
@@ -48,5 +54,6 @@ export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInv
     width: PAGE.width - 2 * MARGIN,
   };
   composeInvoice(ctx, template);
+  if (opts.watermark) drawWatermark(ctx.c, opts.watermark);
   return finishDocument(doc);
 }

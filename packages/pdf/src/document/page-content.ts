@@ -53,6 +53,20 @@ export class PageContent {
     this.ops += ops;
   }
 
+  /**
+   * Operators drawn under their own graphics state (`q`, `setup`, …, `teardown`, `Q`): a transform or an
+   * opacity that must not reach what follows. The colour and font tracked outside are restored with it.
+   */
+  isolated(setup: string, draw: () => void, teardown = ''): void {
+    const fill = this.fill;
+    const font = this.font;
+    this.graphics(`q\n${setup}`);
+    draw();
+    this.graphics(`${teardown}Q\n`);
+    this.fill = fill;
+    this.font = font;
+  }
+
   /** The finished stream text. */
   finish(): string {
     if (this.inText) {

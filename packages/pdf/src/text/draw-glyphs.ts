@@ -14,7 +14,7 @@ const CID_HEX: string[] = [];
 const cidHex = (cid: number) => CID_HEX[cid] ?? (CID_HEX[cid] = hex4(cid));
 
 /** UTF-16BE with BOM as a PDF hex string (text strings such as /ActualText). */
-function utf16Hex(text: string): string {
+export function utf16Hex(text: string): string {
   let out = '<feff';
   for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i));
   return out + '>';
