@@ -13,6 +13,7 @@ import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { renderLegacy } from './legacy/legacy-operations.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
+import { webRoutes } from './web/web-routes.tsx';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 const LEGACY_PATHS: ReadonlySet<string> = new Set([renderLegacy.path]);
@@ -35,6 +36,8 @@ export function createApp() {
   });
 
   for (const group of [
+    // First: its middleware answers the verification link with a page when a browser opens it.
+    webRoutes,
     invoiceRoutes,
     batchRoutes,
     legacyRoutes,
