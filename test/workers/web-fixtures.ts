@@ -18,6 +18,7 @@ export function expectPageHeaders(res: Response, opts: { inlineStyles?: boolean 
 
 /** No script runs from the page itself: every <script> has a same-origin src or is JSON data; no on* attributes. */
 export function expectNoInlineScript(html: string) {
-  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/src="\/assets\/js\/[\w-]+\.js"/);
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? [])
+    expect(tag).toMatch(/src="\/assets\/(js|vendor)\/[\w-]+\.js"/);
   expect(html).not.toMatch(/<[^>]+\son[a-z]+=/i);
 }

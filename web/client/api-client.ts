@@ -7,35 +7,41 @@ class ApiCallError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string | undefined,
   ) {
     super(message);
   }
 }
 
-type Json = Record<string, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field where they are used
+export type Json = Record<string, any>;
 
-async function send(method: string, path: string, body?: unknown): Promise<Json> {
+async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Json> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers:
-        method === 'GET'
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiCallError('The service could not be reached; check your connection and try again.', 0, undefined);
+    throw new ApiCallError('The service could not be reached; check your connection and try again.', 0);
   }
   const data = (await res.json().catch(() => null)) as Json | null;
   if (!res.ok || !data) {
-    const error = data?.error as { code?: string; message?: string } | undefined;
-    throw new ApiCallError(error?.message ?? `The service answered ${res.status}.`, res.status, error?.code);
+    const message = data?.error?.message;
+    throw new ApiCallError(typeof message === 'string' ? message : `The service answered ${res.status}.`, res.status);
   }
   return data;
 }
 
+export const getJson = (path: string) => send('GET', path);
 export const postJson = (path: string, body?: unknown) => send('POST', path, body);
+export const deleteJson = (path: string) => send('DELETE', path);
+
+/** The message to show for a failed call (the API's own words when it answered). */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -15,6 +15,8 @@ export interface LayoutProps {
   user: string | null;
   /** Full-width main area (the API reference) instead of the reading column. */
   wide?: boolean;
+  /** A narrow column for single forms (sign up, log in). */
+  narrow?: boolean;
   children?: Child;
 }
 
@@ -77,7 +79,11 @@ export function Layout(props: LayoutProps) {
             </nav>
           </div>
         </header>
-        <main id="main" class={props.wide ? 'main main--wide' : 'main'} tabindex={-1}>
+        <main
+          id="main"
+          class={`main${props.wide ? ' main--wide' : ''}${props.narrow ? ' main--narrow' : ''}`}
+          tabindex={-1}
+        >
           {props.children}
         </main>
         <footer class="site-footer">

@@ -10,3 +10,11 @@ export async function sessionOwner(c: Context<AppEnv>): Promise<KeyOwner | null>
   const sessionId = readSessionCookie(c.req.header('Cookie'));
   return sessionId ? findSessionOwner(c.env.DB, sessionId, Date.now()) : null;
 }
+
+/**
+ * Where to go after logging in: a path of this site under /app, else the dashboard. Never another
+ * origin (`//evil.example`, `https://…`): the value comes from the URL, which anyone can write.
+ */
+export function afterLoginPath(next: string | undefined): string {
+  return next && /^\/app(\/[\w-]+)*\/?$/.test(next) ? next : '/app';
+}

@@ -10,3 +10,8 @@ export async function renderPage(
   const html = `<!DOCTYPE html>${String(await page)}`;
   return new Response(html, { status: opts.status ?? 200, headers: pageHeaders(opts.policy) });
 }
+
+/** A redirect from a page (303: the next request is a GET, whatever the method was). */
+export function redirectTo(location: string): Response {
+  return new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+}
