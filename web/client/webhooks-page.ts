@@ -133,6 +133,7 @@ function wireAddForm(): void {
       try {
         const { webhook } = await postJson('/api/webhooks', { url, events });
         document.querySelector<HTMLInputElement>('[data-out="secret"]')!.value = String(webhook.secret);
+        document.querySelector('[data-out="secret-url"]')!.textContent = String(webhook.url);
         secretStep.hidden = false;
         secretStep.focus();
         form.reset();

@@ -18,12 +18,14 @@ function UsageRow(props: { name: string; window: UsageWindow; now: number; unit:
     <tr data-window={props.name.toLowerCase()}>
       <th scope="row">{props.name}</th>
       <td data-label="Used" class="num">
-        {count(w.used)}
-        {!unlimited && (
-          <span class="bar" aria-hidden="true">
-            <span class={share >= 90 ? 'bar__fill bar__fill--high' : 'bar__fill'} data-share={String(share)} />
-          </span>
-        )}
+        <span class="cell">
+          {count(w.used)}
+          {!unlimited && (
+            <span class="bar" aria-hidden="true">
+              <span class={share >= 90 ? 'bar__fill bar__fill--high' : 'bar__fill'} data-share={String(share)} />
+            </span>
+          )}
+        </span>
       </td>
       <td data-label="Limit" class="num">
         {unlimited ? 'Unlimited' : `${count(w.limit)} ${props.unit}`}
@@ -32,8 +34,10 @@ function UsageRow(props: { name: string; window: UsageWindow; now: number; unit:
         {unlimited ? '—' : count(w.remaining)}
       </td>
       <td data-label="Resets">
-        <time datetime={isoTime(w.resetAt)}>{utcTime(w.resetAt)}</time>
-        <span class="muted"> ({timeUntil(w.resetAt, props.now)})</span>
+        <span class="cell">
+          <time datetime={isoTime(w.resetAt)}>{utcTime(w.resetAt)}</time>{' '}
+          <span class="muted">({timeUntil(w.resetAt, props.now)})</span>
+        </span>
       </td>
     </tr>
   );
@@ -65,8 +69,8 @@ function KeyCard(props: { maskedKey: string | null; verified: boolean }) {
         <code data-out="masked-key">{props.maskedKey ?? 'No key yet'}</code>
       </p>
       <p class="muted">
-        Send it as <code>Authorization: Bearer &lt;key&gt;</code>. Only its last 4 characters are stored in a form we
-        can show; keep the key itself on your server, never in a web page or app.
+        Send it as <code>Authorization: Bearer &lt;key&gt;</code>. We keep only a hash of it, so it is shown in full
+        once, when it is made. Keep it on your server, never in a web page or app.
       </p>
       {props.verified ? (
         <div data-step="start">

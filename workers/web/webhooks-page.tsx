@@ -14,6 +14,24 @@ function AddWebhookForm() {
   return (
     <section class="card" aria-labelledby="add-title">
       <h2 id="add-title">Add a webhook</h2>
+      <div class="new-secret" data-step="secret" tabindex={-1} hidden>
+        <p class="notice notice--warning">
+          <strong>Copy the signing secret now: it is shown only this once.</strong> Later you will see only its last 4
+          characters.
+        </p>
+        <p class="muted">
+          For <code data-out="secret-url" />
+        </p>
+        <div class="field">
+          <label for="new-secret">Signing secret</label>
+          <div class="copy-row">
+            <input id="new-secret" type="text" readonly autocomplete="off" spellcheck={false} data-out="secret" />
+            <button type="button" class="button button--secondary" data-action="copy" data-copy-from="new-secret">
+              Copy
+            </button>
+          </div>
+        </div>
+      </div>
       <form id="add-webhook" novalidate>
         <p class="form-error" role="alert" tabindex={-1} hidden />
         <div class="field">
@@ -28,7 +46,7 @@ function AddWebhookForm() {
             aria-describedby="webhook-url-hint"
           />
           <p class="field__hint" id="webhook-url-hint">
-            An https address on a public host. We sign every delivery (docs: webhooks).
+            An https address on a public host. Every delivery is signed with the secret shown after adding.
           </p>
         </div>
         <fieldset class="checks">
@@ -46,21 +64,6 @@ function AddWebhookForm() {
           Add webhook
         </button>
       </form>
-      <div class="new-secret" data-step="secret" tabindex={-1} hidden>
-        <p class="notice notice--warning">
-          <strong>Copy the signing secret now: it is shown only this once.</strong> Later you will see only its last 4
-          characters.
-        </p>
-        <div class="field">
-          <label for="new-secret">Signing secret</label>
-          <div class="copy-row">
-            <input id="new-secret" type="text" readonly autocomplete="off" spellcheck={false} data-out="secret" />
-            <button type="button" class="button button--secondary" data-action="copy" data-copy-from="new-secret">
-              Copy
-            </button>
-          </div>
-        </div>
-      </div>
     </section>
   );
 }
