@@ -1,8 +1,11 @@
-// Generated assets the Worker bundles (fonts from npm font packages). Each step is skipped when up to date.
+// Generated assets: the fonts the Worker bundles (from npm font packages; skipped when up to date) and the
+// web app's static files in web/dist (rebuilt each time: esbuild takes well under a second).
 import { buildFonts } from './build-fonts.mjs';
+import { buildWeb } from './build-web.mjs';
 
 export async function prepareAssets() {
   await buildFonts();
+  await buildWeb();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await prepareAssets();

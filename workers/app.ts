@@ -14,6 +14,7 @@ import { renderLegacy } from './legacy/legacy-operations.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { previewRoutes } from './preview/preview-routes.ts';
+import { webRoutes } from './web/web-routes.tsx';
 import { webhookDeliveryRoutes } from './webhooks/webhook-delivery-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
@@ -37,6 +38,8 @@ export function createApp() {
   });
 
   for (const group of [
+    // First: its middleware answers the verification link with a page when a browser opens it.
+    webRoutes,
     invoiceRoutes,
     previewRoutes,
     batchRoutes,

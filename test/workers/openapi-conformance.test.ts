@@ -11,9 +11,10 @@ const documentedCases = ALL_OPERATIONS.flatMap((op) =>
 );
 
 describe('/openapi.json conformance', () => {
-  it('every route the app serves is an operation of the document, and every operation a route', () => {
+  it('every API route the app serves is an operation of the document, and every operation a route', () => {
+    // The HTML pages of workers/web (/, /login, /app, …) are no API operations: only /api/* and /openapi.json are.
     const served = createApp()
-      .routes.filter((r) => r.method !== 'ALL')
+      .routes.filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/') || r.path === '/openapi.json'))
       .map((r) => `${r.method} ${r.path}`);
     const documented = ALL_OPERATIONS.map((op) => `${op.method} ${honoPath(op.path)}`);
     expect(new Set(served)).toEqual(new Set(documented));

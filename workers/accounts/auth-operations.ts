@@ -57,6 +57,9 @@ export const verifyEmail = defineOperation({
   method: 'GET',
   path: '/api/auth/verify-email',
   summary: 'Open the emailed verification link',
+  description:
+    'A browser opening the link (Accept: text/html) gets an HTML page saying whether it worked, leading to log in '
+    + '(status 200 or 400 as here); every other client gets the JSON below.',
   auth: 'public',
   query: z.object({
     token: z.string().optional().meta({ description: 'The token of the emailed link; required for a 200.' }),

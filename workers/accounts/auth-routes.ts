@@ -14,16 +14,15 @@ import {
   findAccountByEmail,
   findAccountById,
   insertAccount,
-  markEmailVerified,
   newAccountId,
 } from './account-store.ts';
 import { activeKeyLast4, maskApiKey, rotateApiKey } from './api-keys.ts';
 import * as ops from './auth-operations.ts';
 import {
-  consumeVerificationToken,
   countRecentTokens,
   createVerificationToken,
   verificationLink,
+  verifyEmailWithToken,
 } from './email-verification.ts';
 import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
@@ -68,18 +67,14 @@ const register: OperationHandler = async (c) => {
   );
 };
 
+// A browser opening the link gets a page instead (workers/web/verify-email-page.tsx, mounted before this).
 const verifyEmail: OperationHandler = async (c) => {
-  const accountId = await consumeVerificationToken(
-    c.env.DB,
-    readQuery(c, ops.verifyEmail.query).token ?? '',
-    Date.now(),
-  );
-  if (!accountId)
+  const verified = await verifyEmailWithToken(c.env.DB, readQuery(c, ops.verifyEmail.query).token ?? '', Date.now());
+  if (!verified)
     throw new ApiError(
       'invalid_token',
       'This verification link is invalid, already used or expired; log in and request a new one.',
     );
-  await markEmailVerified(c.env.DB, accountId, Date.now());
   return c.json({
     success: true,
     message: 'Email verified. You can now create an API key (POST /api/auth/generate-api-key).',

@@ -1,6 +1,7 @@
 // Verification tokens (D6): 256-bit random, stored hashed, valid 24 hours, single use.
 import { randomToken } from '../crypto/random-ids.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
+import { markEmailVerified } from './account-store.ts';
 
 const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
 
@@ -14,7 +15,7 @@ export async function createVerificationToken(db: D1Database, accountId: string,
 }
 
 /** Marks the token used and returns its account id, or null when unknown, used or expired. */
-export async function consumeVerificationToken(db: D1Database, token: string, now: number): Promise<string | null> {
+async function consumeVerificationToken(db: D1Database, token: string, now: number): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const row = await db
     .prepare(
@@ -23,6 +24,17 @@ export async function consumeVerificationToken(db: D1Database, token: string, no
     .bind(now, await sha256Hex(token), now)
     .first<{ account_id: string }>();
   return row?.account_id ?? null;
+}
+
+/**
+ * Opening the link (D6): uses the token and verifies its account. False for an unknown, used or expired
+ * token. Shared by the JSON answer (auth-routes.ts) and the page a browser gets (workers/web).
+ */
+export async function verifyEmailWithToken(db: D1Database, token: string, now: number): Promise<boolean> {
+  const accountId = await consumeVerificationToken(db, token, now);
+  if (!accountId) return false;
+  await markEmailVerified(db, accountId, now);
+  return true;
 }
 
 /** How many links were sent to this account since `since`: resend is limited per hour. */

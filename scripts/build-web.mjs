@@ -1,0 +1,94 @@
+// Builds the web app's static assets into web/dist (served by Workers Static Assets, `[assets]` in
+// wrangler.toml): the client modules (web/client/*-page.ts, bundled by esbuild), the stylesheet
+// (web/styles/app.css and its @imports) and the API reference viewer copied from npm. web/dist is
+// gitignored and rebuilt by prepare-assets (npm run dev, npm test, npm run deploy), so a fresh clone
+// needs nothing else. Nothing is loaded from a CDN at run time: every file a page uses is in here.
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const require = createRequire(import.meta.url);
+const OUT = 'web/dist';
+
+/**
+ * One bundle per page, named as the page's <script> names it (workers/web/layout.tsx: `script`).
+ * A new page adds its entry here (e.g. the playground: 'playground-page').
+ */
+export const CLIENT_ENTRIES = [
+  'site-page',
+  'landing-page',
+  'signup-page',
+  'login-page',
+  'dashboard-page',
+  'webhooks-page',
+  'docs-page',
+];
+
+/** The viewer's self-contained browser build; its version is pinned exactly in package.json. */
+const VIEWER = { name: '@scalar/api-reference', file: 'dist/browser/standalone.js' };
+
+/** The package's folder (its `exports` map does not expose the browser build or package.json). */
+function packageDir(name) {
+  let dir = path.dirname(require.resolve(name));
+  while (!existsSync(path.join(dir, 'package.json')) || !dir.endsWith(name)) dir = path.dirname(dir);
+  return dir;
+}
+
+// Headers Workers Static Assets adds to the files it serves (the HTML pages get theirs from the Worker).
+const ASSET_HEADERS = `/assets/*
+  X-Content-Type-Options: nosniff
+  Referrer-Policy: strict-origin-when-cross-origin
+  Cross-Origin-Resource-Policy: same-origin
+`;
+
+/**
+ * zod's `z` namespace re-exports its ~45 message locales (≈280 kB minified), which no tree-shaking can drop;
+ * the model only ever uses English messages (the API's wording), so the bundle gets English alone.
+ */
+const englishZodLocales = {
+  name: 'english-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? { path: path.join(path.dirname(args.importer), args.path), namespace: 'zod-locales' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from './en.js';`,
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+export async function buildWeb() {
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(path.join(OUT, 'assets/vendor'), { recursive: true });
+  await build({
+    entryPoints: CLIENT_ENTRIES.map((name) => ({ in: `web/client/${name}.ts`, out: name })),
+    outdir: path.join(OUT, 'assets/js'),
+    bundle: true,
+    splitting: true, // pages share the helpers and the invoice model as chunks
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    legalComments: 'linked',
+    logLevel: 'warning',
+    plugins: [englishZodLocales],
+  });
+  await build({
+    entryPoints: ['web/styles/app.css'],
+    outfile: path.join(OUT, 'assets/css/app.css'),
+    bundle: true,
+    minify: true,
+    logLevel: 'warning',
+  });
+  copyFileSync('web/favicon.svg', path.join(OUT, 'assets/favicon.svg'));
+  copyFileSync(path.join(packageDir(VIEWER.name), VIEWER.file), path.join(OUT, 'assets/vendor/api-reference.js'));
+  writeFileSync(path.join(OUT, '_headers'), ASSET_HEADERS);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildWeb();

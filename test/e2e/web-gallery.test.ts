@@ -1,0 +1,123 @@
+// Screenshots of every page at 1280 and 375 px wide into docs/gallery/web/ (issue 12), taken from the
+// wrangler dev of the e2e setup. Run by `npm run gallery:web` (WEB_GALLERY=1); skipped in ordinary runs,
+// since the pictures change with every run's data (emails, times) and belong in a commit only on purpose.
+// Each shot also checks that nothing is wider than the window and that the page logged no problem.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type WebBrowser } from './web-browser.ts';
+
+const baseUrl = inject('baseUrl');
+const OUT = 'docs/gallery/web';
+const WIDTHS = [1280, 375] as const;
+
+/** `fullPage: false` for pages too long to read as one picture (the API reference): the first screen only. */
+async function shoot(page: Page, name: string, fullPage = true) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(150); // layout settles after the resize
+    // Nothing may be wider than the window: a page that scrolls sideways on a phone is broken.
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `${name} at ${width}`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `${OUT}/${name}-${width}.png`, fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe.runIf(process.env.WEB_GALLERY === '1')('web gallery (npm run gallery:web)', () => {
+  let browser: WebBrowser;
+  let page: Page;
+  let problems: string[];
+  const email = `gallery-${crypto.randomUUID().slice(0, 6)}@example.com`;
+  const password = 'gallery passphrase';
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    browser = await launchBrowser();
+    ({ page, problems } = await browser.openPage());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('public pages', async () => {
+    await page.goto(`${baseUrl}/`);
+    await shoot(page, 'landing');
+    await page.goto(`${baseUrl}/docs`);
+    await page.getByText('Generate one invoice as JSON totals, PDF or UBL').first().waitFor();
+    await shoot(page, 'docs', false);
+    await page.goto(`${baseUrl}/login`);
+    await shoot(page, 'login');
+    await page.goto(`${baseUrl}/signup`);
+    await shoot(page, 'signup');
+  });
+
+  it('sign up, unverified dashboard, verification pages', async () => {
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await shoot(page, 'signup-done');
+
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email address').fill('someone@example.com');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.locator('#login .form-error').waitFor();
+    await shoot(page, 'login-error');
+
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).last().click();
+    await page.waitForURL(`${baseUrl}/app`);
+    await shoot(page, 'dashboard-unverified');
+
+    const mails = (await (await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(email)}`)).json()) as {
+      emails: { links: string[] }[];
+    };
+    await page.goto(mails.emails[0].links[0]);
+    await shoot(page, 'verify-email-ok');
+    await page.goto(mails.emails[0].links[0]);
+    await shoot(page, 'verify-email-error');
+  });
+
+  it('dashboard and webhooks', async () => {
+    // A little usage first, through the API with the page's own session.
+    for (let i = 0; i < 3; i++) {
+      await page.request.post(`${baseUrl}/api/generate-invoice`, {
+        headers: { 'Content-Type': 'application/json' },
+        data: {
+          from: { name: 'Studio North' },
+          to: { name: 'Acme' },
+          items: [{ description: 'Work', unit_price: 90 }],
+        },
+      });
+    }
+    await page.goto(`${baseUrl}/app`);
+    await shoot(page, 'dashboard');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await page.getByLabel('Your new API key').waitFor();
+    await page.getByRole('button', { name: 'Rotate key…' }).click();
+    await shoot(page, 'dashboard-rotate-confirm');
+    await page.getByRole('button', { name: 'Yes, rotate now' }).click();
+    await page.waitForTimeout(300);
+    await shoot(page, 'dashboard-new-key');
+
+    await page.goto(`${baseUrl}/app/webhooks`);
+    await page.getByText('No webhooks yet').waitFor();
+    await shoot(page, 'webhooks-empty');
+    for (const path of ['/hooks/invoices', '/hooks/batches']) {
+      await page.getByLabel('Endpoint URL').fill(`http://127.0.0.1:9${path}`);
+      if (path === '/hooks/batches') await page.getByLabel(/batch\.generated/).check();
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      await page.getByText(`Webhook http://127.0.0.1:9${path} added.`).waitFor();
+    }
+    await shoot(page, 'webhooks-secret-shown');
+    await page.locator('li.webhook').first().getByRole('button', { name: 'Recent deliveries' }).click();
+    await page.locator('li.webhook').first().locator('.deliveries').waitFor();
+    await page.waitForTimeout(300);
+    await shoot(page, 'webhooks-deliveries');
+    expect(problems).toEqual([]);
+  });
+});

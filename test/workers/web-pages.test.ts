@@ -1,0 +1,124 @@
+// Issue 12: the HTML pages of workers/web answer with their security headers, the right language and
+// direction, and only this origin's scripts (no inline <script>, no inline event handlers); the
+// verification link answers a page to browsers and JSON to everyone else; /app needs a session.
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BASE, call, latestEmail, login, register, uniqueEmail } from './accounts-fixtures.ts';
+import { expectNoInlineScript, expectPageHeaders } from './web-fixtures.ts';
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const res = await exports.default.fetch(`${BASE}${path}`, {
+    headers: { Accept: BROWSER_ACCEPT, ...headers },
+    redirect: 'manual',
+  });
+  return { res, html: await res.text() };
+}
+
+describe('web pages (issue 12)', () => {
+  it('/ is the landing page: HTML, lang and dir, its CSP, links to sign up and to the reference', async () => {
+    const { res, html } = await page('/');
+    expect(res.status).toBe(200);
+    expectPageHeaders(res);
+    expectNoInlineScript(html);
+    expect(html.startsWith('<!DOCTYPE html><html lang="en" dir="ltr">')).toBe(true);
+    expect(html).toContain('href="/signup"');
+    expect(html).toContain('href="/docs"');
+    expect(html).toContain('<script type="module" src="/assets/js/landing-page.js">');
+    expect(html).toContain('href="/assets/css/app.css"');
+    expect(html).not.toMatch(/(src|href)="https?:/); // nothing from another origin
+  });
+
+  it('/ shows the live example with totals computed by the model (D1): 12 × 85 + 240, −10 %, +20 % tax', async () => {
+    const { html } = await page('/');
+    expect(html).toContain('data-out="subtotal">€1,260.00<');
+    expect(html).toContain('data-out="discount">€126.00<');
+    expect(html).toContain('data-out="tax">€226.80<');
+    expect(html).toContain('data-out="total">€1,360.80<');
+  });
+
+  it.each([
+    ['/', 'landing-page'],
+    ['/signup', 'signup-page'],
+    ['/login', 'login-page'],
+    ['/docs', 'docs-page'],
+  ])('%s: 200, headers, its own client module, every input labelled', async (path, script) => {
+    const { res, html } = await page(path);
+    expect(res.status).toBe(200);
+    expectPageHeaders(res, { inlineStyles: path === '/docs' });
+    expectNoInlineScript(html);
+    expect(html).toContain(`src="/assets/js/${script}.js"`);
+    expect(html).toMatch(/<html lang="en" dir="ltr">/);
+    const ids = [...html.matchAll(/<(?:input|select|textarea)\b[^>]*\bid="([^"]+)"/g)].map((m) => m[1]);
+    for (const id of ids) expect(html, id).toContain(`for="${id}"`);
+    expect(html).not.toMatch(/<(input|select|textarea)\b(?![^>]*\bid=)(?![^>]*type="checkbox")[^>]*>/);
+  });
+
+  it('/docs points the reference viewer at /openapi.json', async () => {
+    const { html } = await page('/docs');
+    expect(html).toContain('data-openapi-url="/openapi.json"');
+  });
+
+  it.each(['/app', '/app/webhooks'])('%s without a session redirects to /login (and back afterwards)', async (path) => {
+    for (const cookie of [undefined, `inv_session=${'x'.repeat(43)}`]) {
+      const { res } = await page(path, cookie ? { Cookie: cookie } : {});
+      expect(res.status).toBe(303);
+      expect(res.headers.get('Location')).toBe(`/login?next=${encodeURIComponent(path)}`);
+    }
+    const { html } = await page(`/login?next=${encodeURIComponent(path)}`);
+    expect(html).toContain(`data-next="${path}"`);
+  });
+
+  it('/login never sends the reader to another origin after logging in', async () => {
+    for (const next of ['//evil.example/app', 'https://evil.example', '/app/../../x', 'javascript:alert(1)']) {
+      const { html } = await page(`/login?next=${encodeURIComponent(next)}`);
+      expect(html).toContain('data-next="/app"');
+    }
+  });
+
+  it('with a session, the header shows the signed-in links and /login, /signup go to the dashboard', async () => {
+    const email = uniqueEmail('web-nav');
+    await register(email);
+    const cookie = await login(email);
+    const { html } = await page('/', { Cookie: cookie });
+    expect(html).toContain('href="/app"');
+    expect(html).toContain('href="/app/webhooks"');
+    expect(html).toContain('data-action="logout"');
+    expect((await page('/login', { Cookie: cookie })).res.headers.get('Location')).toBe('/app');
+    expect((await page('/signup', { Cookie: cookie })).res.headers.get('Location')).toBe('/app');
+  });
+
+  it('D6: the verification link opened by a browser answers a page that says it worked and leads to log in', async () => {
+    const email = uniqueEmail('web-verify');
+    await register(email);
+    const link = (await latestEmail(email)).links[0];
+    const { res, html } = await page(new URL(link).pathname + new URL(link).search);
+    expect(res.status).toBe(200);
+    expectPageHeaders(res);
+    expectNoInlineScript(html);
+    expect(html).toContain('Your email address is verified');
+    expect(html).toContain('href="/login"');
+    // Used now: the same link again is the error page (400), still a page.
+    const again = await page(new URL(link).pathname + new URL(link).search);
+    expect(again.res.status).toBe(400);
+    expect(again.html).toContain('This link did not work');
+    // The account is verified: key creation works.
+    const cookie = await login(email);
+    const key = await call('/api/auth/generate-api-key', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    });
+    expect(key.status).toBe(200);
+  });
+
+  it('D6: the same link without a browser Accept stays JSON (API clients, curl)', async () => {
+    const email = uniqueEmail('web-verify-json');
+    await register(email);
+    const link = (await latestEmail(email)).links[0];
+    const res = await call(new URL(link).pathname + new URL(link).search, { headers: { Accept: '*/*' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(((await res.json()) as { success: boolean }).success).toBe(true);
+  });
+});

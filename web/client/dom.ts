@@ -1,0 +1,28 @@
+// Building elements from data without innerHTML: text always goes in as textContent, so nothing an API
+// answer contains (a URL, an error text, a response body) can become markup.
+
+type Attrs = Record<string, string | boolean | undefined>;
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Node | string | null | false)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    node.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children) {
+    if (child === null || child === false) continue;
+    node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return node;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Unix seconds as the reader's local date and time. */
+export function localTime(unixSeconds: number): string {
+  return DATE_TIME.format(new Date(unixSeconds * 1000));
+}

@@ -1,0 +1,97 @@
+// The "Recent deliveries" panel of one webhook: GET /api/webhooks/{id}/deliveries (newest first, paged by
+// next_cursor) as a table, each attempt with a Redeliver button (POST …/deliveries/{delivery_id}/redeliver).
+// Any failure, including a route this deployment does not have, shows the API's message in the panel.
+import { getJson, type Json, messageOf, postJson } from './api-client.ts';
+import { el, localTime } from './dom.ts';
+
+const PAGE_SIZE = 10;
+
+function statusText(d: Json): string {
+  if (d.status === null || d.status === undefined) return 'No answer';
+  if (d.status === 0) return 'Network error';
+  return String(d.status);
+}
+
+function deliveryRow(webhookId: string, d: Json, say: (text: string, error?: boolean) => void): HTMLTableRowElement {
+  const ok = typeof d.status === 'number' && d.status >= 200 && d.status < 300;
+  const redeliver = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Redeliver');
+  redeliver.addEventListener('click', async () => {
+    redeliver.disabled = true;
+    try {
+      const res = await postJson(
+        `/api/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(d.id)}/redeliver`,
+      );
+      say(`Redelivery queued (event ${res.event_id}).`);
+    } catch (err) {
+      say(messageOf(err), true);
+    } finally {
+      redeliver.disabled = false;
+    }
+  });
+  const detail = d.error ?? d.response_body ?? '';
+  return el(
+    'tr',
+    {},
+    el('td', { 'data-label': 'Time' }, localTime(d.attempted_at)),
+    el('td', { 'data-label': 'Event' }, el('code', {}, String(d.event_type)), ` · attempt ${d.attempt}`),
+    el(
+      'td',
+      { 'data-label': 'Status' },
+      el('span', { class: ok ? 'badge badge--ok' : 'badge badge--bad' }, statusText(d)),
+    ),
+    el('td', { 'data-label': 'Duration', class: 'num' }, `${d.duration_ms} ms`),
+    el('td', { 'data-label': 'Detail', class: 'detail' }, String(detail).slice(0, 200)),
+    el('td', { 'data-label': 'Action' }, redeliver),
+  );
+}
+
+/** Fills `panel` with the webhook's deliveries; `say` reports to the webhook's status line. */
+export async function showDeliveries(
+  panel: HTMLElement,
+  webhookId: string,
+  say: (text: string, error?: boolean) => void,
+) {
+  panel.replaceChildren(el('p', { class: 'muted' }, 'Loading deliveries…'));
+  const body = el('tbody');
+  const table = el(
+    'table',
+    { class: 'table table--stack' },
+    el('caption', { class: 'visually-hidden' }, 'Recent deliveries'),
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        ...['Time', 'Event', 'Status', 'Duration', 'Detail', 'Action'].map((h) => el('th', { scope: 'col' }, h)),
+      ),
+    ),
+    body,
+  );
+  const more = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Load more');
+  let cursor: string | null = null;
+  const load = async () => {
+    const query = `limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await getJson(`/api/webhooks/${encodeURIComponent(webhookId)}/deliveries?${query}`);
+    for (const d of res.deliveries as Json[]) body.append(deliveryRow(webhookId, d, say));
+    cursor = (res.next_cursor as string | null) ?? null;
+    more.hidden = cursor === null;
+    return (res.deliveries as Json[]).length;
+  };
+  more.addEventListener('click', async () => {
+    more.disabled = true;
+    try {
+      await load();
+    } catch (err) {
+      say(messageOf(err), true);
+    } finally {
+      more.disabled = false;
+    }
+  });
+  try {
+    const n = await load();
+    panel.replaceChildren(n === 0 ? el('p', { class: 'muted' }, 'No deliveries yet.') : table, more);
+  } catch (err) {
+    panel.replaceChildren(el('p', { class: 'form-error', role: 'alert' }, messageOf(err)));
+  }
+}

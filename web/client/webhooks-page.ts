@@ -1,0 +1,151 @@
+// `/app/webhooks`: lists the account's webhooks from GET /api/webhooks, adds one (POST; its secret is
+// shown once, in one read-only input), deletes (DELETE, after a confirmation), sends a test event
+// (POST …/test) and opens each webhook's recent deliveries (webhook-deliveries.ts).
+import { deleteJson, getJson, type Json, messageOf, postJson } from './api-client.ts';
+import { wireCopyButtons } from './copy-button.ts';
+import { el, localTime } from './dom.ts';
+import { showFormError, whileBusy } from './form-helpers.ts';
+import { wireSiteHeader } from './site-header.ts';
+import { showDeliveries } from './webhook-deliveries.ts';
+
+const list = document.querySelector<HTMLUListElement>('[data-out="list"]')!;
+const listStatus = document.querySelector<HTMLElement>('[data-out="list-status"]')!;
+const listError = document.querySelector<HTMLElement>('[data-out="list-error"]')!;
+
+function lastDelivery(w: Json): string {
+  if (w.last_delivery_at === null) return 'No deliveries yet';
+  const status = w.last_status === 0 ? 'network error' : `HTTP ${w.last_status}`;
+  return `Last delivery ${localTime(w.last_delivery_at)} · ${status}`;
+}
+
+function webhookItem(w: Json): HTMLLIElement {
+  const id = String(w.id);
+  const status = el('p', { class: 'inline-status', role: 'status' });
+  const say = (text: string, error = false) => {
+    status.textContent = text;
+    status.classList.toggle('inline-status--error', error);
+  };
+  const panelId = `deliveries-${id}`;
+  const panel = el('div', { class: 'deliveries', id: panelId, hidden: true });
+  const test = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Send test event');
+  const toggle = el(
+    'button',
+    {
+      type: 'button',
+      class: 'button button--small button--secondary',
+      'aria-expanded': 'false',
+      'aria-controls': panelId,
+    },
+    'Recent deliveries',
+  );
+  const remove = el('button', { type: 'button', class: 'button button--small button--danger' }, 'Delete…');
+  const confirmYes = el('button', { type: 'button', class: 'button button--small button--danger' }, 'Yes, delete');
+  const confirmNo = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Cancel');
+  const confirm = el(
+    'div',
+    { class: 'confirm', hidden: true },
+    el('p', {}, 'Delete this webhook? Deliveries to it stop at once.'),
+    el('div', { class: 'actions' }, confirmYes, confirmNo),
+  );
+
+  test.addEventListener('click', async () => {
+    test.disabled = true;
+    try {
+      const res = await postJson(`/api/webhooks/${encodeURIComponent(id)}/test`);
+      say(`Test event sent (${res.event_id}).`);
+    } catch (err) {
+      say(messageOf(err), true);
+    } finally {
+      test.disabled = false;
+    }
+  });
+  toggle.addEventListener('click', () => {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    toggle.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+    if (open) void showDeliveries(panel, id, say);
+  });
+  remove.addEventListener('click', () => {
+    confirm.hidden = false;
+    confirmYes.focus();
+  });
+  confirmNo.addEventListener('click', () => {
+    confirm.hidden = true;
+    remove.focus();
+  });
+  confirmYes.addEventListener('click', async () => {
+    confirmYes.disabled = true;
+    try {
+      await deleteJson(`/api/webhooks/${encodeURIComponent(id)}`);
+      await loadList(`Webhook ${w.url} deleted.`);
+    } catch (err) {
+      confirmYes.disabled = false;
+      say(messageOf(err), true);
+    }
+  });
+
+  return el(
+    'li',
+    { class: 'webhook', 'data-webhook-id': id },
+    el(
+      'div',
+      { class: 'webhook__head' },
+      el('code', { class: 'webhook__url' }, String(w.url)),
+      el('span', { class: w.is_active ? 'badge badge--ok' : 'badge' }, w.is_active ? 'Active' : 'Inactive'),
+    ),
+    el('p', { class: 'webhook__events' }, ...(w.events as string[]).map((e) => el('span', { class: 'chip' }, e))),
+    el(
+      'p',
+      { class: 'muted webhook__meta' },
+      `Secret …${w.secret_hint} · added ${localTime(w.created_at)} · ${lastDelivery(w)}`,
+    ),
+    el('div', { class: 'actions' }, test, toggle, remove),
+    confirm,
+    status,
+    panel,
+  );
+}
+
+async function loadList(announce?: string): Promise<void> {
+  try {
+    const { webhooks } = await getJson('/api/webhooks');
+    list.replaceChildren(...(webhooks as Json[]).map(webhookItem));
+    listError.hidden = true;
+    const count = (webhooks as Json[]).length;
+    const summary = count === 0 ? 'No webhooks yet: add one below.' : `${count} of 10 webhooks.`;
+    listStatus.textContent = announce ? `${announce} ${summary}` : summary;
+  } catch (err) {
+    listStatus.textContent = '';
+    listError.textContent = messageOf(err);
+    listError.hidden = false;
+  }
+}
+
+function wireAddForm(): void {
+  const form = document.querySelector<HTMLFormElement>('#add-webhook')!;
+  const secretStep = document.querySelector<HTMLElement>('[data-step="secret"]')!;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    showFormError(form, null);
+    const url = (form.elements.namedItem('url') as HTMLInputElement).value.trim();
+    const events = [...form.querySelectorAll<HTMLInputElement>('input[name="events"]:checked')].map((i) => i.value);
+    await whileBusy(form, async () => {
+      try {
+        const { webhook } = await postJson('/api/webhooks', { url, events });
+        document.querySelector<HTMLInputElement>('[data-out="secret"]')!.value = String(webhook.secret);
+        document.querySelector('[data-out="secret-url"]')!.textContent = String(webhook.url);
+        secretStep.hidden = false;
+        secretStep.focus();
+        form.reset();
+        await loadList(`Webhook ${webhook.url} added.`);
+      } catch (err) {
+        showFormError(form, messageOf(err));
+      }
+    });
+  });
+}
+
+wireSiteHeader();
+wireCopyButtons();
+wireAddForm();
+void loadList();

@@ -1,0 +1,79 @@
+// What the dashboard shows, read the way the API reads it: the plan and email from D1, the usage windows
+// from the account's RateLimiter through peekUsage (the numbers of the X-RateLimit-* headers, counting
+// nothing), the legacy credits as /api/auth/me reports them, and the key only as its last 4 characters.
+import { findAccountById } from '../accounts/account-store.ts';
+import { activeKeyLast4, maskApiKey } from '../accounts/api-keys.ts';
+import type { AccountCaller, KeyOwner, Tier } from '../accounts/caller.ts';
+import type { Env } from '../env.ts';
+import { creditsUsedNow } from '../limits/admit-legacy-render.ts';
+import { peekUsage } from '../limits/admit-request.ts';
+
+/** One window as the headers show it; `limit` −1 is unlimited. Times are Unix seconds. */
+export interface UsageWindow {
+  limit: number;
+  used: number;
+  remaining: number;
+  resetAt: number;
+}
+
+export interface DashboardData {
+  email: string;
+  tier: Tier;
+  verified: boolean;
+  /** `inv_sk_…abcd`, or null before the first key. */
+  maskedKey: string | null;
+  credits: { total: number; used: number };
+  hourly: UsageWindow;
+  weekly: UsageWindow;
+  monthly: UsageWindow;
+}
+
+/** A window from its X-RateLimit-{Limit,Remaining,Reset}-<Name> headers. */
+function fromHeaders(headers: Record<string, string>, name: 'Hourly' | 'Weekly' | 'Monthly'): UsageWindow {
+  const limit = Number(headers[`X-RateLimit-Limit-${name}`]);
+  const remaining = Number(headers[`X-RateLimit-Remaining-${name}`]);
+  return {
+    limit,
+    remaining,
+    used: limit === -1 ? 0 : limit - remaining,
+    resetAt: Number(headers[`X-RateLimit-Reset-${name}`]),
+  };
+}
+
+export async function dashboardData(env: Env, owner: KeyOwner, now = Date.now()): Promise<DashboardData> {
+  const caller: AccountCaller = {
+    kind: 'account',
+    accountId: owner.id,
+    email: owner.email,
+    tier: owner.tier,
+    verified: owner.email_verified_at !== null,
+    via: 'session',
+  };
+  const [account, last4, grant, creditsUsed] = await Promise.all([
+    findAccountById(env.DB, owner.id),
+    activeKeyLast4(env.DB, owner.id),
+    peekUsage(env, caller, now),
+    creditsUsedNow(env, caller),
+  ]);
+  const windows = grant.meta.rate_limits;
+  // The hourly and weekly counts come from meta (exact even when unlimited); the monthly from its headers.
+  const window = (w: { limit: number; used: number; reset_at: number } | undefined, name: 'Hourly' | 'Weekly') =>
+    w
+      ? {
+          limit: w.limit,
+          used: w.used,
+          remaining: w.limit === -1 ? -1 : Math.max(0, w.limit - w.used),
+          resetAt: w.reset_at,
+        }
+      : fromHeaders(grant.headers, name);
+  return {
+    email: owner.email,
+    tier: owner.tier,
+    verified: caller.verified,
+    maskedKey: last4 ? maskApiKey(last4) : null,
+    credits: { total: account?.credits_total ?? 0, used: creditsUsed ?? account?.credits_used ?? 0 },
+    hourly: window(windows.hourly, 'Hourly'),
+    weekly: window(windows.weekly, 'Weekly'),
+    monthly: fromHeaders(grant.headers, 'Monthly'),
+  };
+}

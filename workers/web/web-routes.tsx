@@ -1,0 +1,64 @@
+/** @jsxImportSource hono/jsx */
+// The HTML pages (issue 12): public pages and the signed-in /app pages, rendered on the server with
+// hono's JSX. Static files (client bundles, styles, the API reference viewer) never reach the Worker:
+// Workers Static Assets answers them from web/dist. docs/web.md lists every page.
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { LoginPage, SignupPage } from './auth-pages.tsx';
+import { dashboardData } from './dashboard-data.ts';
+import { DashboardPage } from './dashboard-page.tsx';
+import { DocsPage } from './docs-page.tsx';
+import { LandingPage } from './landing-page.tsx';
+import { afterLoginPath, sessionOwner } from './page-session.ts';
+import { redirectTo, renderPage } from './render-page.ts';
+import { verifyEmailForBrowsers } from './verify-email-page.tsx';
+import { WebhooksPage } from './webhooks-page.tsx';
+
+export const webRoutes = new Hono<AppEnv>();
+
+// D6's link lands on a page when a browser opens it (the API route answers everyone else).
+webRoutes.use('/api/auth/verify-email', verifyEmailForBrowsers);
+
+webRoutes.get('/', async (c) => {
+  const owner = await sessionOwner(c);
+  return renderPage(<LandingPage user={owner?.email ?? null} />);
+});
+
+webRoutes.get('/docs', async (c) => {
+  const owner = await sessionOwner(c);
+  // The viewer writes its styles inline: the one page whose CSP allows inline styles (decisions A3).
+  return renderPage(<DocsPage user={owner?.email ?? null} />, { policy: { inlineStyles: true } });
+});
+
+webRoutes.get('/signup', async (c) => {
+  if (await sessionOwner(c)) return redirectTo('/app');
+  return renderPage(<SignupPage />);
+});
+
+webRoutes.get('/login', async (c) => {
+  const next = afterLoginPath(c.req.query('next'));
+  if (await sessionOwner(c)) return redirectTo(next);
+  const notice =
+    c.req.query('logged_out') !== undefined ? 'logged_out' : c.req.query('next') ? 'signed_in_required' : undefined;
+  return renderPage(<LoginPage next={next} notice={notice} />);
+});
+
+/** The signed-in pages: without a valid session, to /login, which comes back here afterwards. */
+async function signedIn(c: Context<AppEnv>) {
+  const owner = await sessionOwner(c);
+  const path = new URL(c.req.url).pathname;
+  return owner ? { owner } : { redirect: redirectTo(`/login?next=${encodeURIComponent(path)}`) };
+}
+
+webRoutes.get('/app', async (c) => {
+  const s = await signedIn(c);
+  if (!s.owner) return s.redirect;
+  const now = Date.now();
+  return renderPage(<DashboardPage data={await dashboardData(c.env, s.owner, now)} now={now} />);
+});
+
+webRoutes.get('/app/webhooks', async (c) => {
+  const s = await signedIn(c);
+  if (!s.owner) return s.redirect;
+  return renderPage(<WebhooksPage user={s.owner.email} />);
+});
