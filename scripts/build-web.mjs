@@ -13,9 +13,9 @@ const OUT = 'web/dist';
 
 /**
  * One bundle per page, named as the page's <script> names it (workers/web/layout.tsx: `script`).
- * A new page adds its entry here (e.g. the playground: 'playground-page').
+ * A new page adds its entry here.
  */
-export const CLIENT_ENTRIES = ['site-page', 'landing-page'];
+export const CLIENT_ENTRIES = ['site-page', 'landing-page', 'playground-page'];
 
 /** The viewer's self-contained browser build; its version is pinned exactly in package.json. */
 const VIEWER = { name: '@scalar/api-reference', file: 'dist/browser/standalone.js' };

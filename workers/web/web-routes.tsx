@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { LandingPage } from './landing-page.tsx';
 import { sessionOwner } from './page-session.ts';
+import { PlaygroundPage } from './playground-page.tsx';
 import { renderPage } from './render-page.ts';
 
 export const webRoutes = new Hono<AppEnv>();
@@ -13,4 +14,16 @@ export const webRoutes = new Hono<AppEnv>();
 webRoutes.get('/', async (c) => {
   const owner = await sessionOwner(c);
   return renderPage(<LandingPage user={owner?.email ?? null} />);
+});
+
+/** Signed-in only: without a session, to the log-in page, which comes back here afterwards. */
+webRoutes.get('/app/playground', async (c) => {
+  const owner = await sessionOwner(c);
+  if (!owner) {
+    c.header('Cache-Control', 'no-store');
+    return c.redirect('/login?next=%2Fapp%2Fplayground', 303);
+  }
+  // `?lang=ar` shows the page itself right to left (docs/decisions.md A-PG1); anything else is English.
+  const language = c.req.query('lang') === 'ar' ? 'ar' : 'en';
+  return renderPage(<PlaygroundPage user={owner.email} language={language} />, { policy: { blobFrames: true } });
 });
