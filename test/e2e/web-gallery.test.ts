@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type WebBrowser } from './web-browser.ts';
+import { verifiedAccount } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const OUT = 'docs/gallery/web';
@@ -39,6 +40,18 @@ describe.runIf(process.env.WEB_GALLERY === '1')('web gallery (npm run gallery:we
       await page.goto(`${baseUrl}${path}`);
       for (const width of WIDTHS) await shoot(page, name, width);
     }
+    await page.close();
+  });
+
+  it('signed-in pages', async () => {
+    const { cookie } = await verifiedAccount(baseUrl, 'gallery');
+    const [name, value] = cookie.split('=');
+    await browser.context.addCookies([{ name, value, url: baseUrl }]);
+    const { page } = await browser.openPage();
+    await page.goto(`${baseUrl}/app/playground`);
+    for (const width of WIDTHS) await shoot(page, 'playground', width);
+    await page.goto(`${baseUrl}/app/playground?lang=ar`);
+    await shoot(page, 'playground-ar', 1280);
     await page.close();
   });
 });
