@@ -78,5 +78,6 @@ export function showPreview(frame: HTMLIFrameElement, hint: HTMLElement, blob: B
   frame.src = url;
   frame.hidden = false;
   hint.hidden = true;
+  frame.scrollIntoView({ behavior: 'smooth', block: 'start' });
   if (previous) URL.revokeObjectURL(previous);
 }

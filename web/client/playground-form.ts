@@ -75,7 +75,6 @@ export function writeControls(form: HTMLFormElement, request: Json): void {
     } else if (el.type === 'color') {
       const accent = getPath(request, path);
       el.value = typeof accent === 'string' && /^#[0-9a-f]{6}$/i.test(accent) ? accent : NO_ACCENT;
-      el.toggleAttribute('data-unset', accent === undefined);
     } else if (el instanceof HTMLSelectElement) selectValue(el, getPath(request, path));
     else el.value = controlText(getPath(request, path));
   }

@@ -2,6 +2,9 @@
 // JSON editor replaces the whole object (and the form is refilled from it), and every change recomputes
 // the totals with @invoice/model, shows the model's messages next to their fields, rewrites the JSON and
 // the curl command, and turns invoice text right to left for Arabic. No request per keystroke.
+// First: zod must be jitless before any schema of @invoice/model is built (the CSP forbids eval).
+import './zod-without-eval.ts';
+import { LANGUAGE_CODES } from '@invoice/model';
 import { ActionError, fetchDocument, saveBlob, showPreview } from './playground-actions.ts';
 import { curlCommand, wireCopy } from './playground-curl.ts';
 import { applyControl, type Control, writeControls } from './playground-form.ts';
@@ -13,7 +16,7 @@ import { showProblems } from './playground-problems.ts';
 import { computeInvoice, renderTotals } from './playground-totals.ts';
 import { wireSiteHeader } from './site-header.ts';
 
-const LANGUAGES = new Set(['en', 'nl', 'de', 'fr', 'es', 'pt', 'ar', 'ja', 'ru', 'it', 'hi']);
+const LANGUAGES = new Set<string>(LANGUAGE_CODES);
 
 /** Invoice text is edited in the invoice's language: Arabic right to left (lang and dir on each field). */
 function applyDirection(page: HTMLElement, request: Json): void {
