@@ -13,7 +13,7 @@ const OUT = 'web/dist';
 
 /**
  * One bundle per page, named as the page's <script> names it (workers/web/layout.tsx: `script`).
- * A new page adds its entry here (e.g. the playground: 'playground-page').
+ * A new page adds its entry here.
  */
 export const CLIENT_ENTRIES = [
   'site-page',
@@ -23,6 +23,7 @@ export const CLIENT_ENTRIES = [
   'dashboard-page',
   'webhooks-page',
   'docs-page',
+  'playground-page',
 ];
 
 /** The viewer's self-contained browser build; its version is pinned exactly in package.json. */

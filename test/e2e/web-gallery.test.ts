@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type WebBrowser } from './web-browser.ts';
+import { verifiedAccount } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const OUT = 'docs/gallery/web';
@@ -119,5 +120,17 @@ describe.runIf(process.env.WEB_GALLERY === '1')('web gallery (npm run gallery:we
     await page.waitForTimeout(300);
     await shoot(page, 'webhooks-deliveries');
     expect(problems).toEqual([]);
+  });
+
+  it('signed-in pages', async () => {
+    const { cookie } = await verifiedAccount(baseUrl, 'gallery');
+    const [name, value] = cookie.split('=');
+    await browser.context.addCookies([{ name, value, url: baseUrl }]);
+    const { page } = await browser.openPage();
+    await page.goto(`${baseUrl}/app/playground`);
+    await shoot(page, 'playground');
+    await page.goto(`${baseUrl}/app/playground?lang=ar`);
+    await shoot(page, 'playground-ar');
+    await page.close();
   });
 });

@@ -17,14 +17,19 @@ export interface LayoutProps {
   wide?: boolean;
   /** A narrow column for single forms (sign up, log in). */
   narrow?: boolean;
+  /** The page's language and direction (`<html lang dir>`); English, left to right, unless a page says otherwise. */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
   children?: Child;
 }
 
 export function Layout(props: LayoutProps) {
   const items = props.user ? [...APP_NAV, ...PUBLIC_NAV] : PUBLIC_NAV;
   const current = currentHref(items, props.path);
+  // The header and footer stay English on a page shown in another language (the playground's `?lang=ar`).
+  const chrome = props.lang && props.lang !== 'en' ? 'en' : undefined;
   return (
-    <html lang="en" dir="ltr">
+    <html lang={props.lang ?? 'en'} dir={props.dir ?? 'ltr'}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -38,7 +43,7 @@ export function Layout(props: LayoutProps) {
         <a class="skip-link" href="#main">
           Skip to content
         </a>
-        <header class="site-header">
+        <header class="site-header" lang={chrome}>
           <div class="site-header__inner">
             <a class="brand" href={props.user ? '/app' : '/'}>
               <span class="brand__mark" aria-hidden="true">
@@ -86,7 +91,7 @@ export function Layout(props: LayoutProps) {
         >
           {props.children}
         </main>
-        <footer class="site-footer">
+        <footer class="site-footer" lang={chrome}>
           <p>
             Invoice API · JSON, PDF and UBL 2.1 invoices from one call · <a href="/openapi.json">OpenAPI 3.1</a>
           </p>

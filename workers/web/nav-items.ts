@@ -1,5 +1,4 @@
-// The header's links. Signed-in pages add their entry to APP_NAV (the playground, when it exists, goes
-// between the dashboard and webhooks: `{ href: '/app/playground', label: 'Playground' }`).
+// The header's links. Signed-in pages add their entry to APP_NAV.
 
 export interface NavItem {
   href: string;
@@ -12,6 +11,7 @@ export const PUBLIC_NAV: readonly NavItem[] = [{ href: '/docs', label: 'API refe
 /** Shown with a session, before the public links. */
 export const APP_NAV: readonly NavItem[] = [
   { href: '/app', label: 'Dashboard' },
+  { href: '/app/playground', label: 'Playground' },
   { href: '/app/webhooks', label: 'Webhooks' },
 ];
 

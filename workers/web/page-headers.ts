@@ -10,6 +10,12 @@ export interface PagePolicy {
    * inline scripts). docs/decisions.md A3.
    */
   inlineStyles?: boolean;
+  /**
+   * The playground shows the PDF preview it fetched as a blob: URL in an <iframe>: `frame-src blob:` on
+   * that page only (the browser's PDF viewer needs nothing more). Only the page's own script can make
+   * such a URL. docs/decisions.md A-PG1.
+   */
+  blobFrames?: boolean;
 }
 
 function contentSecurityPolicy(policy: PagePolicy = {}): string {
@@ -24,6 +30,7 @@ function contentSecurityPolicy(policy: PagePolicy = {}): string {
     'frame-ancestors': "'none'",
     'base-uri': "'none'",
   };
+  if (policy.blobFrames) directives['frame-src'] = 'blob:';
   return Object.entries(directives)
     .map(([name, value]) => `${name} ${value}`)
     .join('; ');

@@ -10,6 +10,7 @@ import { DashboardPage } from './dashboard-page.tsx';
 import { DocsPage } from './docs-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { afterLoginPath, sessionOwner } from './page-session.ts';
+import { PlaygroundPage } from './playground-page.tsx';
 import { redirectTo, renderPage } from './render-page.ts';
 import { verifyEmailForBrowsers } from './verify-email-page.tsx';
 import { WebhooksPage } from './webhooks-page.tsx';
@@ -61,4 +62,12 @@ webRoutes.get('/app/webhooks', async (c) => {
   const s = await signedIn(c);
   if (!s.owner) return s.redirect;
   return renderPage(<WebhooksPage user={s.owner.email} />);
+});
+
+webRoutes.get('/app/playground', async (c) => {
+  const s = await signedIn(c);
+  if (!s.owner) return s.redirect;
+  // `?lang=ar` shows the page itself right to left (docs/decisions.md A-PG1); anything else is English.
+  const language = c.req.query('lang') === 'ar' ? 'ar' : 'en';
+  return renderPage(<PlaygroundPage user={s.owner.email} language={language} />, { policy: { blobFrames: true } });
 });

@@ -1,0 +1,169 @@
+// Issue 12, the playground in headless Chromium, signed in: the form and the JSON editor follow each
+// other, the totals change as items come and go and equal POST /api/generate-invoice's for five
+// invoices, Arabic is right to left, and nothing breaks the CSP. Calls: web-playground-actions.test.ts.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PLAYGROUND_CASES } from './web-playground-cases.ts';
+import { type PlaygroundSession, playgroundSession, total, typeJson } from './web-playground-session.ts';
+
+const baseUrl = inject('baseUrl');
+let session: PlaygroundSession;
+const open = (path?: string) => session.open(path);
+
+beforeAll(async () => {
+  session = await playgroundSession(baseUrl);
+});
+afterAll(async () => {
+  await session?.browser.close();
+});
+
+describe('playground in Chromium (issue 12)', () => {
+  it('builds an invoice in the form: totals follow as items are added, edited and removed', async () => {
+    const { page, problems } = await open();
+    expect(await page.getByLabel('Name').first().inputValue()).toBe('Studio North');
+    // 12 × 85 + (240 − 10 %) = 1,236.00
+    expect(await total(page, 'subtotal')).toBe(1236);
+    expect(await page.locator('[data-total="subtotal"]').textContent()).toBe('€1,236.00');
+
+    await page.getByRole('button', { name: 'Add an item' }).click();
+    // The new row's description has the focus, and the model says what it lacks, next to it.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('item-3-description');
+    await expect
+      .poll(() => page.locator('#item-3-description-error').textContent())
+      .toBe('is required and must not be empty');
+    expect(await page.locator('#item-3-description').getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.type('Workshop');
+    await page.getByLabel('Quantity').nth(2).fill('2');
+    await page.getByLabel('Unit price').nth(2).fill('150');
+    await expect.poll(() => total(page, 'subtotal')).toBe(1536);
+    expect(await page.locator('#item-3-description-error').isHidden()).toBe(true);
+    expect(await page.locator('[data-item-total]').nth(2).textContent()).toBe('€300.00');
+
+    // A number the model refuses: its own words next to the field, the totals keep the last good ones.
+    await page.getByLabel('Quantity').nth(2).fill('-1');
+    await expect.poll(() => page.locator('#item-3-quantity-error').textContent()).toBe('must be at least 0');
+    expect(await page.locator('[data-problems]').textContent()).toContain('items[2].quantity: must be at least 0');
+    await page.getByLabel('Quantity').nth(2).fill('2');
+
+    // Remove the first row with the keyboard: the button is named for its row.
+    await page.getByRole('button', { name: 'Remove item 1' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => total(page, 'subtotal')).toBe(516);
+    expect(await page.locator('[data-item-row]').count()).toBe(2);
+    expect(await page.locator('[data-item-row] legend').allTextContents()).toEqual(['Item 1', 'Item 2']);
+    expect(await page.getByRole('button', { name: /^Remove item \d$/ }).count()).toBe(2);
+
+    // Global discount and tax from the form, in the JSON editor too.
+    await page.getByLabel('Discount', { exact: true }).last().fill('16');
+    await page.getByLabel('Discount in').last().selectOption('amount');
+    await expect.poll(() => total(page, 'discount_total')).toBe(16);
+    const body = JSON.parse(await page.locator('#pg-json').inputValue());
+    expect(body).toMatchObject({ global_discount: 16, global_discount_type: 'amount', global_tax: 21 });
+    expect(body.items.map((i: { description: string }) => i.description)).toEqual(['Hosting, one year', 'Workshop']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('edits in the JSON editor update the form; invalid JSON says where and keeps the form', async () => {
+    const { page, problems } = await open();
+    const json = page.locator('#pg-json');
+    const body = JSON.parse(await json.inputValue());
+    body.from.name = 'Nordlicht AB';
+    body.invoice.currency = 'SEK';
+    body.items.push({ description: 'Support', quantity: 3, unit_price: 100, tax_rate: 6 });
+    body.global_taxes = [
+      { name: 'VAT', rate: 25 },
+      { name: 'Eco', rate: 1 },
+    ];
+    delete body.global_tax;
+    body.payment = { iban: 'SE4550000000058398257466' }; // not in the form: kept through form edits
+    await typeJson(page, body);
+    await expect.poll(() => page.locator('#from-name').inputValue()).toBe('Nordlicht AB');
+    expect(await page.locator('#invoice-currency').inputValue()).toBe('SEK');
+    expect(await page.locator('[data-item-row]').count()).toBe(3);
+    expect(await page.locator('#item-3-tax-rate').inputValue()).toBe('6');
+    expect(await page.locator('#tax-2-name').inputValue()).toBe('Eco');
+    expect(await page.locator('[data-tax-line]').count()).toBeGreaterThan(1);
+
+    await page.locator('#from-name').fill('Nordlicht');
+    const after = JSON.parse(await json.inputValue());
+    expect(after.from.name).toBe('Nordlicht');
+    expect(after.payment).toEqual({ iban: 'SE4550000000058398257466' });
+
+    await json.fill('{\n  "from": { "name": "X" },\n  "to": oops\n}');
+    const error = page.locator('#pg-json-error');
+    await expect
+      .poll(() => error.textContent())
+      .toBe('Not valid JSON at line 3, column 9: unexpected "o". The form keeps the last valid request.');
+    expect(await json.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#from-name').inputValue()).toBe('Nordlicht');
+    expect(await page.locator('[data-item-row]').count()).toBe(3);
+    // A value outside a list: shown, and refused in the model's words.
+    await typeJson(page, { ...after, invoice: { ...after.invoice, currency: 'XYZ' } });
+    await expect.poll(() => page.locator('#invoice-currency-error').textContent()).toMatch(/^must be one of USD, EUR/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('the totals equal POST /api/generate-invoice output json, for five invoices (D1)', async () => {
+    const { page, problems } = await open();
+    const keys = [
+      'subtotal',
+      'discount_total',
+      'shipping',
+      'total_tax',
+      'rounding_adjustment',
+      'grand_total',
+      'deposit',
+      'amount_paid',
+      'balance_due',
+    ];
+    for (const request of PLAYGROUND_CASES) {
+      await typeJson(page, request);
+      await expect.poll(() => page.locator('[data-problems]').isHidden()).toBe(true);
+      const res = await fetch(`${baseUrl}/api/generate-invoice`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${session.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...request, features: { hosted_link: false } }),
+      });
+      expect(res.status).toBe(200);
+      const api = ((await res.json()) as { invoice: Record<string, unknown> }).invoice;
+      const shown: Record<string, number> = {};
+      for (const key of keys) shown[key] = await total(page, key);
+      expect(shown, JSON.stringify(request)).toEqual(Object.fromEntries(keys.map((k) => [k, api[k]])));
+      const taxLines = await page
+        .locator('[data-tax-line]')
+        .evaluateAll((els) =>
+          els.map((el) => [el.previousElementSibling?.textContent, Number(el.getAttribute('data-value'))]),
+        );
+      expect(taxLines).toEqual((api.tax_lines as { name: string; amount: number }[]).map((t) => [t.name, t.amount]));
+      const lines = await page.locator('[data-item-total]').allTextContents();
+      expect(lines).toHaveLength((api.items as unknown[]).length);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('Arabic: the page at ?lang=ar is right to left, and choosing ar turns the invoice text fields', async () => {
+    const { page, problems } = await open('/app/playground?lang=ar');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    const from = page.locator('#from-name');
+    expect([await from.getAttribute('dir'), await from.getAttribute('lang')]).toEqual(['rtl', 'ar']);
+    expect(await page.locator('[data-invoice-area]').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('#from-email').getAttribute('dir')).toBe('ltr'); // an address reads left to right
+    await page.getByLabel('Language').selectOption('en');
+    await expect.poll(() => from.getAttribute('dir')).toBe('ltr');
+    await page.close();
+
+    const en = await open();
+    expect(await en.page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    await en.page.getByLabel('Language').selectOption('ar');
+    await expect.poll(() => en.page.locator('#item-1-description').getAttribute('dir')).toBe('rtl');
+    expect(await en.page.locator('#notes').getAttribute('lang')).toBe('ar');
+    expect(JSON.parse(await en.page.locator('#pg-json').inputValue()).invoice.language).toBe('ar');
+    expect([...problems, ...en.problems]).toEqual([]);
+    await en.page.close();
+  });
+});
