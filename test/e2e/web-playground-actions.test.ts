@@ -1,13 +1,17 @@
 // Issue 12, the playground's calls in headless Chromium, signed in: the PDF and UBL downloads carry the
-// invoice number, Preview shows the API's refusal (POST /api/preview is not in this branch) and a PDF it
-// answers (routed here), the logo upload, the curl command, and no key in storage or the URL.
+// invoice number, Preview through the real POST /api/preview (decision W2: a PDF marked PREVIEW on every
+// page, shown in a blob: frame) and its 429 wording, the logo upload, the curl command, and no key in
+// storage or the URL.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type PlaygroundSession, playgroundSession } from './web-playground-session.ts';
+import { type PlaygroundSession, playgroundSession, typeJson } from './web-playground-session.ts';
 
 const baseUrl = inject('baseUrl');
 let session: PlaygroundSession;
+const dir = mkdtempSync(join(tmpdir(), 'web-preview-'));
 const open = (path?: string) => session.open(path);
 
 beforeAll(async () => {
@@ -15,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.browser.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('playground calls in Chromium (issue 12)', () => {
@@ -27,7 +32,10 @@ describe('playground calls in Chromium (issue 12)', () => {
     expect(pdf.suggestedFilename()).toBe('INV-2026-0042.pdf');
     const pdfPath = await pdf.path();
     expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(execFileSync('pdftotext', [pdfPath, '-']).toString()).toContain('INV-2026-0042');
+    const text = execFileSync('pdftotext', [pdfPath, '-']).toString();
+    expect(text).toContain('INV-2026-0042');
+    // Only the preview is marked (below); the generated PDF is not.
+    expect(text).not.toContain('PREVIEW');
     await expect.poll(() => page.locator('[data-action-status]').textContent()).toBe('Downloaded INV-2026-0042.pdf.');
 
     const [ubl] = await Promise.all([
@@ -42,15 +50,78 @@ describe('playground calls in Chromium (issue 12)', () => {
     await page.close();
   });
 
-  it('Preview: shows the API refusal as it is, and a PDF the API answers in a blob: frame', async () => {
+  it('Preview: the real POST /api/preview, with the session cookie, shows a PREVIEW-marked PDF in a blob: frame', async () => {
     const { page, problems } = await open();
     const error = page.locator('[data-action-error]');
-    // Not in this branch yet: the API's own 404 message.
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await expect.poll(() => error.textContent()).toBe('No route for POST /api/preview');
-    expect(await error.getAttribute('role')).toBe('alert');
+    const frame = page.locator('[data-preview-frame]');
+    /**
+     * Clicks Preview; returns the request it sent and that request's PDF, sent again from the page with its
+     * session cookie (Chromium keeps no body of a response the page reads as a blob, and the page's CSP,
+     * rightly, lets no script fetch the frame's blob: URL).
+     */
+    const preview = async () => {
+      const before = await frame.getAttribute('src');
+      const [res] = await Promise.all([
+        page.waitForResponse((r) => r.url() === `${baseUrl}/api/preview` && r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Preview' }).click(),
+      ]);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toMatch(/^application\/pdf/);
+      await expect.poll(() => frame.getAttribute('src')).not.toBe(before);
+      expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+      const again = await page.evaluate(async (body) => {
+        const r = await fetch('/api/preview', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
+        const bytes = new Uint8Array(await r.arrayBuffer());
+        let binary = '';
+        for (const b of bytes) binary += String.fromCharCode(b);
+        return { status: r.status, type: r.headers.get('Content-Type'), base64: btoa(binary) };
+      }, res.request().postData() ?? '');
+      expect(again).toMatchObject({ status: 200, type: expect.stringMatching(/^application\/pdf/) });
+      return { request: res.request(), pdf: Buffer.from(again.base64, 'base64') };
+    };
+    /** pdftotext's text of each page (it ends every page with a form feed). */
+    const pagesOf = (pdf: Buffer) => {
+      const path = join(dir, `preview-${crypto.randomUUID()}.pdf`);
+      writeFileSync(path, pdf);
+      return execFileSync('pdftotext', ['-layout', path, '-']).toString().split('\f').slice(0, -1);
+    };
 
-    // The contract's 429, with Retry-After.
+    const first = await preview();
+    // The page's own fetch: JSON body, the session cookie, no API key (W2 refuses any Authorization header).
+    const headers = await first.request.allHeaders();
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers.cookie).toContain(session.cookie);
+    expect(headers.authorization).toBeUndefined();
+    expect(first.request.postDataJSON()).toMatchObject({ output: 'pdf', invoice: { number: 'INV-2026-0042' } });
+    expect(first.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pagesOf(first.pdf);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const text of pages) expect(text).toContain('PREVIEW');
+    expect(pages.join('\n')).toContain('INV-2026-0042');
+    expect(await frame.isVisible()).toBe(true);
+    expect(await error.isHidden()).toBe(true);
+    await expect
+      .poll(() => page.locator('[data-action-status]').textContent())
+      .toBe('The preview below shows the invoice as it is now.');
+
+    // A longer invoice spans pages: the watermark is on every one, and the frame gets a new blob: URL.
+    const body = JSON.parse(await page.locator('#pg-json').inputValue());
+    body.invoice.number = 'INV-2026-0043';
+    body.items = Array.from({ length: 60 }, (_, i) => ({ ...body.items[0], description: `Line ${i + 1}` }));
+    await typeJson(page, body);
+    const second = await preview();
+    const long = pagesOf(second.pdf);
+    expect(long.length).toBeGreaterThan(1);
+    for (const text of long) expect(text).toContain('PREVIEW');
+    expect(long.join('\n')).toContain('INV-2026-0043');
+
+    // Faked, since 120 real previews are too slow here (the limit itself is tested in workerd): the page
+    // words a 429 with its Retry-After.
     await page.route('**/api/preview', (route) =>
       route.fulfill({
         status: 429,
@@ -60,30 +131,10 @@ describe('playground calls in Chromium (issue 12)', () => {
     );
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => error.textContent()).toBe('Too many previews. Try again in 120 seconds.');
-
-    // The contract's 200: a PDF (here the generate-invoice PDF of the same body), shown in the page.
-    let sent: Record<string, unknown> = {};
-    await page.unroute('**/api/preview');
-    await page.route('**/api/preview', async (route) => {
-      sent = route.request().postDataJSON();
-      const headers = route.request().headers();
-      expect(headers['content-type']).toBe('application/json');
-      const res = await fetch(`${baseUrl}/api/generate-invoice`, {
-        method: 'POST',
-        headers: { Cookie: session.cookie, 'Content-Type': 'application/json' },
-        body: route.request().postData() ?? '',
-      });
-      await route.fulfill({ status: 200, contentType: 'application/pdf', body: Buffer.from(await res.arrayBuffer()) });
-    });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const frame = page.locator('[data-preview-frame]');
-    await expect.poll(() => frame.getAttribute('src')).toMatch(/^blob:/);
-    expect(await frame.isVisible()).toBe(true);
-    expect(await error.isHidden()).toBe(true);
-    expect(sent).toMatchObject({ output: 'pdf', invoice: { number: 'INV-2026-0042' } });
+    expect(await error.getAttribute('role')).toBe('alert');
     await page.waitForTimeout(500);
-    // Chromium itself logs the 404 and 429 answers; nothing else may be logged.
-    expect(problems.filter((p) => !/Failed to load resource: .* status of (404|429)/.test(p))).toEqual([]);
+    // Chromium itself logs the faked 429; nothing else may be logged.
+    expect(problems.filter((p) => !/Failed to load resource: .* status of 429/.test(p))).toEqual([]);
     await page.close();
   });
 
