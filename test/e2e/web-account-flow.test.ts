@@ -142,6 +142,15 @@ describe('account flow in Chromium (issue 12)', () => {
     await page.waitForURL(`${baseUrl}/app/webhooks`);
   });
 
+  it('375 px wide: the signed-in pages do not scroll sideways', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ['/app', '/app/webhooks']) {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('no console error and no CSP violation on any page of the flow', () => {
     expect(problems).toEqual([]);
   });
