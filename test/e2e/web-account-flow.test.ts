@@ -69,9 +69,11 @@ describe('account flow in Chromium (issue 12)', () => {
 
     await page.getByRole('button', { name: 'Rotate key…' }).click();
     expect(await page.getByText('The current key stops working at once.').isVisible()).toBe(true);
+    expect(await shown.isVisible()).toBe(false); // the key about to be revoked leaves the screen
     await page.getByRole('button', { name: 'Yes, rotate now' }).click();
-    await expect.poll(() => shown.inputValue()).not.toBe(first);
+    await expect.poll(async () => (await shown.isVisible()) && (await shown.inputValue())).toMatch(/^inv_sk_/);
     const second = await shown.inputValue();
+    expect(second).not.toBe(first);
     expect(second).toMatch(/^inv_sk_[0-9A-Za-z]{40}$/);
     expect(await apiMe(first)).toBe(401);
     expect(await apiMe(second)).toBe(200);
