@@ -14,6 +14,7 @@ import { renderLegacy } from './legacy/legacy-operations.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { previewRoutes } from './preview/preview-routes.ts';
+import { notFoundPage, wantsPage } from './web/not-found-page.tsx';
 import { webRoutes } from './web/web-routes.tsx';
 import { webhookDeliveryRoutes } from './webhooks/webhook-delivery-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -56,6 +57,8 @@ export function createApp() {
   }
 
   app.notFound((c) => {
+    // A browser opening a page path that does not exist gets a page; the API keeps its JSON body.
+    if (wantsPage(c)) return notFoundPage(c);
     throw new ApiError('not_found', `No route for ${c.req.method} ${new URL(c.req.url).pathname}`);
   });
 

@@ -69,9 +69,11 @@ describe('account flow in Chromium (issue 12)', () => {
 
     await page.getByRole('button', { name: 'Rotate key…' }).click();
     expect(await page.getByText('The current key stops working at once.').isVisible()).toBe(true);
+    expect(await shown.isVisible()).toBe(false); // the key about to be revoked leaves the screen
     await page.getByRole('button', { name: 'Yes, rotate now' }).click();
-    await expect.poll(() => shown.inputValue()).not.toBe(first);
+    await expect.poll(async () => (await shown.isVisible()) && (await shown.inputValue())).toMatch(/^inv_sk_/);
     const second = await shown.inputValue();
+    expect(second).not.toBe(first);
     expect(second).toMatch(/^inv_sk_[0-9A-Za-z]{40}$/);
     expect(await apiMe(first)).toBe(401);
     expect(await apiMe(second)).toBe(200);
@@ -140,6 +142,15 @@ describe('account flow in Chromium (issue 12)', () => {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/app/webhooks`);
+  });
+
+  it('375 px wide: the signed-in pages do not scroll sideways', async () => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ['/app', '/app/webhooks']) {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('no console error and no CSP violation on any page of the flow', () => {

@@ -50,6 +50,11 @@ describe.runIf(process.env.WEB_GALLERY === '1')('web gallery (npm run gallery:we
     await shoot(page, 'docs', false);
     await page.goto(`${baseUrl}/login`);
     await shoot(page, 'login');
+    // Its own tab: Chromium logs the 404 of the page itself as a failed resource, which is the point here.
+    const { page: missing } = await browser.openPage();
+    await missing.goto(`${baseUrl}/no-such-page`);
+    await shoot(missing, 'not-found');
+    await missing.close();
     await page.goto(`${baseUrl}/signup`);
     await shoot(page, 'signup');
   });

@@ -67,4 +67,15 @@ describe('landing page in Chromium (issue 12)', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('375 px wide: no public page scrolls sideways', async () => {
+    const { page, problems } = await browser.openPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ['/', '/signup', '/login', '/docs']) {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

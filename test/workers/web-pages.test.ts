@@ -70,6 +70,21 @@ describe('web pages (issue 12)', () => {
     expect(html).toContain(`data-next="${path}"`);
   });
 
+  it('an unknown page path is a 404 page for browsers; API paths and other clients keep the JSON body', async () => {
+    const { res, html } = await page('/no-such-page');
+    expect(res.status).toBe(404);
+    expectPageHeaders(res);
+    expect(html).toContain('Page not found');
+    const api = await page('/api/no-such-route');
+    expect(api.res.status).toBe(404);
+    expect(JSON.parse(api.html).error.code).toBe('not_found');
+    // Under /app, without a session, even a missing page sends to log in.
+    expect((await page('/app/no-such-page')).res.headers.get('Location')).toBe('/login?next=%2Fapp');
+    const curl = await exports.default.fetch(`${BASE}/no-such-page`);
+    expect(curl.status).toBe(404);
+    expect(((await curl.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  });
+
   it('/login never sends the reader to another origin after logging in', async () => {
     for (const next of ['//evil.example/app', 'https://evil.example', '/app/../../x', 'javascript:alert(1)']) {
       const { html } = await page(`/login?next=${encodeURIComponent(next)}`);

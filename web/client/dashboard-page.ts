@@ -38,6 +38,9 @@ function wireRotation(): void {
   start.addEventListener('click', () => {
     // A first key revokes nothing: no confirmation needed.
     if (card.querySelector('[data-out="masked-key"]')!.textContent === 'No key yet') return void rotate();
+    // A key shown earlier on this page is the one about to be revoked: take it off the screen.
+    step('shown').hidden = true;
+    card.querySelector<HTMLInputElement>('[data-out="new-key"]')!.value = '';
     step('confirm').hidden = false;
     start.setAttribute('aria-expanded', 'true');
     action('rotate-confirm')!.focus();

@@ -19,6 +19,7 @@ form.addEventListener('submit', async (event) => {
       const done = document.querySelector<HTMLElement>('[data-step="done"]')!;
       done.querySelector('[data-out="message"]')!.textContent = String(res.message);
       document.querySelector<HTMLElement>('[data-step="form"]')!.hidden = true;
+      document.querySelector<HTMLElement>('[data-out="login-hint"]')!.hidden = true;
       done.hidden = false;
       done.focus();
     } catch (err) {

@@ -63,7 +63,7 @@ export function SignupPage() {
           Log in
         </a>
       </section>
-      <p class="aside">
+      <p class="aside" data-out="login-hint">
         Already have an account? <a href="/login">Log in</a>
       </p>
     </Layout>

@@ -74,7 +74,11 @@ export function Layout(props: LayoutProps) {
                       </a>
                     </li>
                     <li>
-                      <a class="button button--small" href="/signup">
+                      <a
+                        class="button button--small"
+                        href="/signup"
+                        aria-current={props.path === '/signup' ? 'page' : undefined}
+                      >
                         Sign up
                       </a>
                     </li>
