@@ -3,6 +3,18 @@ import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations('./migrations');
 
+/** `npm run gallery:web` only: screenshots of the web pages into docs/gallery/web (test/gallery). */
+const galleryProject = {
+  test: {
+    name: 'gallery',
+    include: ['test/gallery/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/e2e/start-wrangler-dev.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+  },
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -40,6 +52,7 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      ...(process.env.WEB_GALLERY === '1' ? [galleryProject] : []),
     ],
   },
 });

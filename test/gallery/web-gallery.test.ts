@@ -1,12 +1,13 @@
-// Screenshots of every page at 1280 and 375 px wide into docs/gallery/web/ (issue 12), taken from the
-// wrangler dev of the e2e setup. Run by `npm run gallery:web` (WEB_GALLERY=1); skipped in ordinary runs,
-// since the pictures change with every run's data (emails, times) and belong in a commit only on purpose.
+// Screenshots of every page at 1280 and 375 px wide into docs/gallery/web/ (issue 12), taken from a
+// wrangler dev like the e2e project's. Its own vitest project, `gallery`, which exists only when
+// `npm run gallery:web` sets WEB_GALLERY=1: the pictures change with every run's data (emails, times) and
+// belong in a commit only on purpose, and the checks below also run in the e2e tests.
 // Each shot also checks that nothing is wider than the window and that the page logged no problem.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type WebBrowser } from './web-browser.ts';
-import { verifiedAccount } from './webhooks-fixtures.ts';
+import { launchBrowser, type WebBrowser } from '../e2e/web-browser.ts';
+import { verifiedAccount } from '../e2e/webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 const OUT = 'docs/gallery/web';
@@ -26,7 +27,7 @@ async function shoot(page: Page, name: string, fullPage = true) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-describe.runIf(process.env.WEB_GALLERY === '1')('web gallery (npm run gallery:web)', () => {
+describe('web gallery (npm run gallery:web)', () => {
   let browser: WebBrowser;
   let page: Page;
   let problems: string[];
