@@ -41,15 +41,16 @@ async function rows(item: Locator): Promise<[string, string][]> {
   return out;
 }
 
-/** Closes and reopens the panel (how a reader refreshes it) until the table has `n` rows. */
-async function reopenUntil(item: Locator, n: number): Promise<[string, string][]> {
+/** Opens the panel and presses its Refresh button (deliveries arrive through the queue) until the table has `n` rows. */
+async function refreshUntil(item: Locator, n: number): Promise<[string, string][]> {
   const toggle = item.getByRole('button', { name: 'Recent deliveries' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   let seen: [string, string][] = [];
   await expect
     .poll(
       async () => {
-        if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
-        await toggle.click();
+        await item.getByText('Loading deliveries…').waitFor({ state: 'detached' });
+        await item.getByRole('button', { name: 'Refresh' }).click();
         await item.getByText('Loading deliveries…').waitFor({ state: 'detached' });
         seen = await rows(item);
         return seen.length;
@@ -130,7 +131,7 @@ describe('webhook deliveries on /app/webhooks in Chromium (issue 12, W1)', () =>
 
   it('Recent deliveries: both attempts, newest first, with their HTTP status', async () => {
     const item = page.locator('li.webhook');
-    const seen = await reopenUntil(item, 2);
+    const seen = await refreshUntil(item, 2);
     expect(seen).toEqual([
       ['webhook.test · attempt 2', '200'],
       ['webhook.test · attempt 1', '500'],
@@ -167,7 +168,7 @@ describe('webhook deliveries on /app/webhooks in Chromium (issue 12, W1)', () =>
     expect((new Webhook(secret).verify(again.raw, again.headers as Record<string, string>) as Json).id).toBe(eventId);
 
     // A new series: attempt 1, answered 200, at the top of the list.
-    const seen = await reopenUntil(item, 3);
+    const seen = await refreshUntil(item, 3);
     expect(seen).toEqual([
       ['webhook.test · attempt 1', '200'],
       ['webhook.test · attempt 2', '200'],

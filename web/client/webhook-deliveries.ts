@@ -88,10 +88,15 @@ export async function showDeliveries(
       more.disabled = false;
     }
   });
+  // Deliveries arrive through the queue after "Send test event" or "Redeliver": the reader asks for them again.
+  const refresh = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Refresh');
+  refresh.addEventListener('click', () => void showDeliveries(panel, webhookId, say));
   try {
     const n = await load();
-    panel.replaceChildren(n === 0 ? el('p', { class: 'muted' }, 'No deliveries yet.') : table, more);
+    panel.replaceChildren(
+      ...(n === 0 ? [el('p', { class: 'muted' }, 'No deliveries yet.'), refresh] : [table, refresh, more]),
+    );
   } catch (err) {
-    panel.replaceChildren(el('p', { class: 'form-error', role: 'alert' }, messageOf(err)));
+    panel.replaceChildren(el('p', { class: 'form-error', role: 'alert' }, messageOf(err)), refresh);
   }
 }
