@@ -47,6 +47,13 @@ const GENERATE = JSON.stringify({
   features: { hosted_link: false, qr: false },
 });
 
+/**
+ * The local proxy of wrangler dev compresses a JSON answer for a client that accepts it (undici asks for
+ * gzip, deflate and br) and leaves a PDF alone, so compression would be timed on one side only; on
+ * Cloudflare the edge compresses after the Worker. `identity` times the Worker's work on both sides.
+ */
+const ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'identity';
+
 const server = await startDevServer();
 try {
   const base = server.baseUrl;
@@ -73,7 +80,7 @@ try {
   const legacy = async () => {
     const res = await fetch(`${base}/api/render`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: apiKey },
+      headers: { 'Content-Type': 'application/json', Authorization: apiKey, 'Accept-Encoding': ENCODING },
       body: LEGACY,
     });
     legacyText = await res.text();
@@ -83,7 +90,7 @@ try {
   const generate = async () => {
     const res = await fetch(`${base}/api/generate-invoice`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}`, 'Accept-Encoding': ENCODING },
       body: GENERATE,
     });
     const bytes = await res.arrayBuffer();
@@ -132,13 +139,15 @@ ${WARMUP} warm-up calls each, then ${RUNS} runs each; times are client-side roun
 
 Legacy median vs generate median: **${pct(ratio)}** (${ms(l.median - g.median)}; budget within 10 %: ${ratio <= 0.1 ? 'met' : 'NOT met'}).
 
-The legacy answer is the \`neat-pro\` design, generate's the default \`classic\`: the designs differ a little in
-drawing work and size (the PDF is ${(legacyPdf.byteLength / 1024).toFixed(1)} KB against ${(generateBytes / 1024).toFixed(1)} KB).
-What the legacy path adds, and how it was cut (decision L1): the credit is taken in the account's RateLimiter,
-which reads D1 only when its copy of the granted total says none is left (a D1 read on every render cost
-3.7–4.9 ms, profiled on 2026-11-23); the base64 PDF in the JSON answer uses the runtime's native
-\`Uint8Array.prototype.toBase64\` in workerd (the string loop took ~0.4 ms for this PDF; this run's Node fallback:
-${ms(b64.median)}), and is a third larger on the wire.
+Both requests send \`Accept-Encoding: ${ENCODING}\`: wrangler dev's local proxy compresses a JSON answer for a
+client that accepts it and leaves a PDF alone, so with undici's default (\`gzip, deflate, br\`) the legacy side
+also paid for compressing its base64 answer (+14.6 % on 2026-11-23, all of the remaining gap); on Cloudflare the
+edge compresses after the Worker. The legacy answer is the \`neat-pro\` design and generate's the default
+\`classic\` (the same rendering time in Node: 3.7 ms against 4.0 ms for this invoice).
+What the legacy path added before decision L1's changes: a D1 read of the credit total on every render (3.7–4.9 ms;
+now the account's RateLimiter keeps a copy and reads D1 only when it says none is left) and the base64 string loop
+(~0.4 ms for this PDF; now the runtime's native \`Uint8Array.prototype.toBase64\` in workerd; this run's Node
+fallback: ${ms(b64.median)}).
 Load average at the end of the run: ${os
     .loadavg()
     .map((v) => v.toFixed(1))
