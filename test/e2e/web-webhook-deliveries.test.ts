@@ -145,6 +145,8 @@ describe('webhook deliveries on /app/webhooks in Chromium (issue 12, W1)', () =>
     expect(await item.locator('.deliveries tbody tr').nth(1).locator('td[data-label="Detail"]').textContent()).toBe(
       '500',
     );
+    // The webhook's summary follows the newest attempt, not the list as loaded with the page.
+    expect(await item.locator('.webhook__meta').textContent()).toMatch(/Last delivery .* · HTTP 200$/);
   });
 
   it('Redeliver: the same event id again, a new signature timestamp, and a new attempt in the list', async () => {

@@ -50,6 +50,7 @@ export async function showDeliveries(
   panel: HTMLElement,
   webhookId: string,
   say: (text: string, error?: boolean) => void,
+  onNewest: (newest: Json | undefined) => void = () => {},
 ) {
   panel.replaceChildren(el('p', { class: 'muted' }, 'Loading deliveries…'));
   const body = el('tbody');
@@ -70,10 +71,13 @@ export async function showDeliveries(
   );
   const more = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Load more');
   let cursor: string | null = null;
+  let first = true;
   const load = async () => {
     const query = `limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const res = await getJson(`/api/webhooks/${encodeURIComponent(webhookId)}/deliveries?${query}`);
     for (const d of res.deliveries as Json[]) body.append(deliveryRow(webhookId, d, say));
+    if (first) onNewest((res.deliveries as Json[])[0]);
+    first = false;
     cursor = (res.next_cursor as string | null) ?? null;
     more.hidden = cursor === null;
     return (res.deliveries as Json[]).length;
@@ -90,7 +94,7 @@ export async function showDeliveries(
   });
   // Deliveries arrive through the queue after "Send test event" or "Redeliver": the reader asks for them again.
   const refresh = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Refresh');
-  refresh.addEventListener('click', () => void showDeliveries(panel, webhookId, say));
+  refresh.addEventListener('click', () => void showDeliveries(panel, webhookId, say, onNewest));
   try {
     const n = await load();
     panel.replaceChildren(

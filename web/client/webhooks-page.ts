@@ -12,10 +12,11 @@ const list = document.querySelector<HTMLUListElement>('[data-out="list"]')!;
 const listStatus = document.querySelector<HTMLElement>('[data-out="list-status"]')!;
 const listError = document.querySelector<HTMLElement>('[data-out="list-error"]')!;
 
-function lastDelivery(w: Json): string {
-  if (w.last_delivery_at === null) return 'No deliveries yet';
-  const status = w.last_status === 0 ? 'network error' : `HTTP ${w.last_status}`;
-  return `Last delivery ${localTime(w.last_delivery_at)} · ${status}`;
+/** From the webhook record (`last_delivery_at`, `last_status`) or the newest row of its delivery log. */
+function lastDelivery(at: number | null, httpStatus: number | null): string {
+  if (at === null) return 'No deliveries yet';
+  const status = !httpStatus ? 'network error' : `HTTP ${httpStatus}`;
+  return `Last delivery ${localTime(at)} · ${status}`;
 }
 
 function webhookItem(w: Json): HTMLLIElement {
@@ -63,7 +64,7 @@ function webhookItem(w: Json): HTMLLIElement {
     const open = toggle.getAttribute('aria-expanded') !== 'true';
     toggle.setAttribute('aria-expanded', String(open));
     panel.hidden = !open;
-    if (open) void showDeliveries(panel, id, say);
+    if (open) void showDeliveries(panel, id, say, showNewest);
   });
   remove.addEventListener('click', () => {
     confirm.hidden = false;
@@ -84,6 +85,16 @@ function webhookItem(w: Json): HTMLLIElement {
     }
   });
 
+  const meta = el('p', { class: 'muted webhook__meta' });
+  const describe = (at: number | null, httpStatus: number | null) => {
+    meta.textContent = `Secret …${w.secret_hint} · added ${localTime(w.created_at)} · ${lastDelivery(at, httpStatus)}`;
+  };
+  describe(w.last_delivery_at, w.last_status);
+  // The panel's newest attempt is newer than the list loaded with the page.
+  const showNewest = (d: Json | undefined) => {
+    if (d) describe(d.attempted_at, d.status);
+  };
+
   return el(
     'li',
     { class: 'webhook', 'data-webhook-id': id },
@@ -94,11 +105,7 @@ function webhookItem(w: Json): HTMLLIElement {
       el('span', { class: w.is_active ? 'badge badge--ok' : 'badge' }, w.is_active ? 'Active' : 'Inactive'),
     ),
     el('p', { class: 'webhook__events' }, ...(w.events as string[]).map((e) => el('span', { class: 'chip' }, e))),
-    el(
-      'p',
-      { class: 'muted webhook__meta' },
-      `Secret …${w.secret_hint} · added ${localTime(w.created_at)} · ${lastDelivery(w)}`,
-    ),
+    meta,
     el('div', { class: 'actions' }, test, toggle, remove),
     confirm,
     status,
