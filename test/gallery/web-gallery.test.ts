@@ -129,7 +129,9 @@ describe('web gallery (npm run gallery:web)', () => {
     await expect
       .poll(
         async () => {
+          await first.getByText('Loading deliveries…').waitFor({ state: 'detached' });
           await first.getByRole('button', { name: 'Refresh' }).click();
+          await first.getByText('Loading deliveries…').waitFor({ state: 'detached' });
           return first.locator('tbody tr').count();
         },
         { timeout: 30_000, interval: 1000 },
