@@ -102,6 +102,7 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
   it.each([
     [{ output: 'pdf' }, 'output'],
     [{ output: 'ubl' }, 'output'],
+    [{ output: 'cii' }, 'output'],
     [{ features: { hosted_link: true } }, 'features.hosted_link'],
     [{ features: { qr: true } }, 'features.qr'],
   ])('D3: %j → 403 auth_required', async (extra, field) => {
@@ -237,6 +238,43 @@ describe('POST /api/generate-invoice, authenticated', () => {
     const xml = await res.text();
     expect(xml).toContain('<cbc:UBLVersionID>2.1</cbc:UBLVersionID>');
     expect(xml).toContain('<cbc:ID>U-1</cbc:ID>');
+  });
+
+  it('issue 13: output cii answers application/xml with a CII in the Factur-X EN 16931 profile and X-EN16931-Issues', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('gencii');
+    const headers = { Authorization: `Bearer ${key}` };
+    const from = { name: 'Acme Ltd', address: '1 High Street\nLondon EC1A 1BB', registration_no: '09876543' };
+    const to = { name: 'Client GmbH', address: 'Hauptstraße 5\n10115 Berlin' };
+    const without = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...minimal, from, to, output: 'cii', invoice: { number: 'C-1' } },
+      headers,
+    });
+    expect(without.status).toBe(200);
+    expect(without.headers.get('Content-Type')).toMatch(/^application\/xml/);
+    expect(without.headers.get('Content-Disposition')).toMatch(/^attachment; filename="C-1\.xml"/);
+    expect(without.headers.get('X-EN16931-Issues')).toBe('BR-08, BR-09, BR-10, BR-11');
+    const xml = await without.text();
+    expect(xml).toContain('<rsm:CrossIndustryInvoice');
+    expect(xml).toContain('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
+    expect(xml).toContain('<ram:ID>C-1</ram:ID>');
+
+    const withCountries = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: {
+        ...minimal,
+        from: { ...from, country: 'gb' },
+        to: { ...to, country: 'DE' },
+        output: 'cii',
+        invoice: { number: 'C-2' },
+      },
+      headers,
+    });
+    expect(withCountries.status).toBe(200);
+    expect(withCountries.headers.has('X-EN16931-Issues')).toBe(false);
+    const ciiXml = await withCountries.text();
+    expect(ciiXml).toContain('<ram:CountryID>GB</ram:CountryID>');
+    expect(ciiXml).toContain('<ram:CountryID>DE</ram:CountryID>');
   });
 
   it('output ubl: X-EN16931-Issues names the EN 16931 rules the request cannot satisfy, and is absent once countries are given', async () => {

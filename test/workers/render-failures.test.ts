@@ -19,21 +19,24 @@ describe('issue 4: failures inside rendering', () => {
   });
 });
 
-describe('issue 5: failures inside the UBL writer', () => {
-  it('become 500 ubl_error naming the request id', async () => {
-    const { writeUbl } = await import('../../workers/invoices/render-output.ts');
+describe('issue 5 and issue 13: failures inside the UBL and CII writers', () => {
+  it.each([
+    ['writeUbl', 'ubl_error'],
+    ['writeCii', 'cii_error'],
+  ] as const)('%s: become 500 %s naming the request id', async (writer, code) => {
+    const output = await import('../../workers/invoices/render-output.ts');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = { request: { invoice: {} }, totals: {} } as unknown as ResolvedInvoice;
     let err: unknown;
     try {
-      writeUbl(broken, 'req_UBLUBLUBLUBLUBLUBL00');
+      output[writer](broken, 'req_UBLUBLUBLUBLUBLUBL00');
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({
       status: 500,
-      code: 'ubl_error',
+      code,
       message: expect.stringContaining('req_UBLUBLUBLUBLUBLUBL00'),
     });
     expect(errors).toHaveBeenCalled();

@@ -13,7 +13,7 @@ const ERROR_ROWS = [
   ['invalid_currency', 400, '`invoice.currency` is not one of the supported currencies.'],
   ['invalid_language', 400, '`invoice.language` is not one of the supported languages.'],
   ['invalid_template', 400, '`template` is not one of the templates.'],
-  ['invalid_output', 400, '`output` is not json, pdf or ubl.'],
+  ['invalid_output', 400, '`output` is not json, pdf, ubl or cii.'],
   ['invalid_qr_type', 400, '`payment.qr.type` is not a supported QR type.'],
   ['invalid_json', 400, 'The body is empty or not valid JSON.'],
   ['calculation_error', 400, 'The totals cannot be computed exactly (D1).'],
@@ -47,6 +47,7 @@ const ERROR_ROWS = [
   ['internal_error', 500, 'An unexpected failure; the message names the request id, the log has the cause.'],
   ['pdf_error', 500, 'The PDF could not be rendered; nothing was produced or counted.'],
   ['ubl_error', 500, 'The UBL document could not be written; nothing was produced or counted.'],
+  ['cii_error', 500, 'The CII document could not be written; nothing was produced or counted.'],
   ['email_error', 502, 'The email provider refused or failed to send the message.'],
   ['not_provisioned', 503, 'A secret or provider this feature needs is not configured on the server.'],
 ] as const satisfies readonly (readonly [string, ContentfulStatusCode, string])[];

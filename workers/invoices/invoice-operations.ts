@@ -23,14 +23,15 @@ export const generateInvoice = defineOperation({
   body: { limitBytes: 10 * MB, schema: InvoiceRequestSchema },
   success: {
     status: 200,
-    description: 'By `output`: JSON totals, a PDF attachment or a UBL 2.1 Invoice.',
+    description:
+      'By `output`: JSON totals, a PDF attachment, a UBL 2.1 Invoice or a UN/CEFACT CII (Factur-X EN 16931 profile).',
     json: InvoiceJsonResponseSchema,
     pdf: true,
     xml: true,
     headers: {
       'X-EN16931-Issues': {
         description:
-          'UBL only, when the document is not yet EN 16931 conformant: the CEN rule ids it fails for lack of request data, comma-separated (`BR-09, BR-11`); docs/ubl.md names the field that fixes each (`from.country`, `to.country`…).',
+          'UBL and CII only, when the document is not yet EN 16931 conformant: the CEN rule ids it fails for lack of request data, comma-separated (`BR-09, BR-11`); docs/ubl.md names the field that fixes each (`from.country`, `to.country`…), docs/cii.md how CII differs.',
       },
     },
   },
@@ -52,7 +53,7 @@ export const generateInvoice = defineOperation({
     413: ['payload_too_large'],
     422: ['idempotency_key_conflict'],
     429: ['rate_limit_hourly', 'rate_limit_weekly'],
-    500: ['pdf_error', 'ubl_error', 'internal_error'],
+    500: ['pdf_error', 'ubl_error', 'cii_error', 'internal_error'],
     503: ['not_provisioned'],
   },
 });

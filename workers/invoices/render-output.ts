@@ -1,4 +1,6 @@
 // The 200 answer of generate-invoice by `output` (spec: POST /api/generate-invoice).
+
+import { ciiEn16931Issues, renderInvoiceCii } from '@invoice/cii';
 import type { ResolvedInvoice } from '@invoice/model';
 import { en16931Issues, renderInvoiceUbl } from '@invoice/ubl';
 import type { Context } from 'hono';
@@ -9,28 +11,42 @@ import { renderPdf } from '../pdf/render-pdf.ts';
 import { IMAGE_FIELDS, imageRefusal } from './load-images.ts';
 import type { PreparedInvoice } from './prepare-invoice.ts';
 
-/** The header naming the EN 16931 rules the UBL document fails for lack of request data (docs/ubl.md). */
+/** The header naming the EN 16931 rules the UBL or CII document fails for lack of request data (docs/ubl.md, docs/cii.md). */
 const EN16931_ISSUES_HEADER = 'X-EN16931-Issues';
 
+type XmlFormat = 'ubl' | 'cii';
+const XML_WRITERS: Record<
+  XmlFormat,
+  { render: (r: ResolvedInvoice) => string; issues: (r: ResolvedInvoice) => string[] }
+> = {
+  ubl: { render: renderInvoiceUbl, issues: en16931Issues },
+  cii: { render: renderInvoiceCii, issues: ciiEn16931Issues },
+};
+
 /**
- * The UBL document and the EN 16931 rules it cannot satisfy (empty when it conforms). Issue 5: a failure
- * inside the writer is 500 ubl_error naming the request id; the cause goes to the log only.
+ * The UBL or CII document and the EN 16931 rules it cannot satisfy (empty when it conforms). Issue 5: a
+ * failure inside the writer is 500 ubl_error (cii_error) naming the request id; the cause goes to the log only.
  */
-export function writeUbl(resolved: ResolvedInvoice, requestId: string): { xml: string; issues: string[] } {
+function writeXml(format: XmlFormat, resolved: ResolvedInvoice, requestId: string): { xml: string; issues: string[] } {
   try {
-    return { xml: renderInvoiceUbl(resolved), issues: en16931Issues(resolved) };
+    const writer = XML_WRITERS[format];
+    return { xml: writer.render(resolved), issues: writer.issues(resolved) };
   } catch (err) {
     console.error(
       JSON.stringify({
         level: 'error',
         request_id: requestId,
-        msg: 'ubl writing failed',
+        msg: `${format} writing failed`,
         error: String((err as Error)?.stack ?? err),
       }),
     );
-    throw new ApiError('ubl_error', `The UBL document could not be written (request ${requestId}).`);
+    const name = format.toUpperCase();
+    throw new ApiError(`${format}_error`, `The ${name} document could not be written (request ${requestId}).`);
   }
 }
+
+export const writeUbl = (resolved: ResolvedInvoice, requestId: string) => writeXml('ubl', resolved, requestId);
+export const writeCii = (resolved: ResolvedInvoice, requestId: string) => writeXml('cii', resolved, requestId);
 
 export async function renderOutput(
   c: Context<AppEnv>,
@@ -58,8 +74,10 @@ export async function renderOutput(
         },
       });
     }
-    case 'ubl': {
-      const { xml, issues } = writeUbl(prepared.resolved, c.get('requestId'));
+    case 'ubl':
+    case 'cii': {
+      const format = prepared.resolved.request.output;
+      const { xml, issues } = writeXml(format, prepared.resolved, c.get('requestId'));
       const headers: Record<string, string> = {
         'Content-Type': 'application/xml; charset=utf-8',
         'Content-Disposition': contentDisposition('attachment', number, 'xml'),

@@ -4,11 +4,11 @@ import { present, type XmlWriter } from './xml-writer.ts';
 const CREDIT_TRANSFER = '30'; // UNCL4461 "Credit transfer"
 const INSTRUMENT_NOT_DEFINED = '1'; // UNCL4461 "Instrument not defined"
 
-function accountId(p: Payment): string | undefined {
+export function accountId(p: Payment): string | undefined {
   return present(p.iban) ? p.iban : present(p.account_number) ? p.account_number : undefined;
 }
 
-function hasPaymentMeans(p: Payment | undefined): p is Payment {
+export function hasPaymentMeans(p: Payment | undefined): p is Payment {
   if (!p) return false;
   return [
     p.iban,

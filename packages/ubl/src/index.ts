@@ -1,4 +1,18 @@
+export { taxSchemeFor } from './build-party.ts';
+export { accountId, hasPaymentMeans } from './build-payment.ts';
 export { EN16931_RULE_FIXES, type En16931RuleId, en16931Issues } from './en16931-issues.ts';
+export type { LineAllowance, NetLine } from './net-line-amounts.ts';
 export { EN16931_CUSTOMIZATION_ID, renderInvoiceUbl } from './render-invoice-ubl.ts';
-export { computeUblAmounts, type UblAmounts } from './ubl-amounts.ts';
+export type { UblTaxCategory } from './tax-category.ts';
+export { type UblAddress, ublAddress } from './ubl-address.ts';
+export {
+  computeUblAmounts,
+  DISCOUNT_REASON,
+  DISCOUNT_REASON_CODE,
+  type DocumentAllowanceCharge,
+  type MonetaryTotal,
+  type UblAmounts,
+} from './ubl-amounts.ts';
+export { amountText, decimalText, priceText } from './ubl-values.ts';
 export { unitCodeFor } from './unit-codes.ts';
+export { present, XmlWriter } from './xml-writer.ts';

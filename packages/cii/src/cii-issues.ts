@@ -1,0 +1,26 @@
+import type { ResolvedInvoice } from '@invoice/model';
+import { type En16931RuleId, en16931Issues } from '@invoice/ubl';
+
+/**
+ * How a UBL finding shows in the CII. CII requires a country in every postal address, so an address
+ * without one is not written: the CEN CII rules then find the seller's (buyer's) address and its country
+ * missing together (BR-08 and BR-09; BR-10 and BR-11), and a deliver-to address without a country is
+ * left out, so nothing checks it (no BR-57).
+ */
+const IN_CII: Partial<Record<En16931RuleId, readonly En16931RuleId[]>> = {
+  'BR-08': ['BR-08', 'BR-09'],
+  'BR-09': ['BR-08', 'BR-09'],
+  'BR-10': ['BR-10', 'BR-11'],
+  'BR-11': ['BR-10', 'BR-11'],
+  'BR-57': [],
+};
+
+/**
+ * The fatal EN 16931 findings the CII written for this request has (the X-EN16931-Issues header): the
+ * UBL's, since both come from the same data gaps, as the CII shows them. Empty means the CII passes.
+ */
+export function ciiEn16931Issues(resolved: ResolvedInvoice): En16931RuleId[] {
+  const issues = new Set<En16931RuleId>();
+  for (const id of en16931Issues(resolved)) for (const mapped of IN_CII[id] ?? [id]) issues.add(mapped);
+  return [...issues];
+}

@@ -1,0 +1,57 @@
+import type { ResolvedInvoice } from '@invoice/model';
+import { computeUblAmounts, EN16931_CUSTOMIZATION_ID, present, XmlWriter } from '@invoice/ubl';
+import { writeLineItem } from './build-line-item.ts';
+import { writePayee, writePaymentMeans, writePaymentTerms } from './build-payment.ts';
+import { writeDocumentAllowanceCharge, writeMonetarySummation, writeTaxBreakdown } from './build-settlement.ts';
+import { writeDelivery, writeTradeParty } from './build-trade-party.ts';
+import { CII_NAMESPACES, writeDate } from './cii-values.ts';
+
+const COMMERCIAL_INVOICE = '380'; // UNTDID 1001
+
+/**
+ * Renders a UN/CEFACT Cross Industry Invoice (D16B) in the Factur-X EN 16931 profile from the D1 result.
+ * Elements follow the sequence of the Factur-X 1.09 EN 16931 schema; every amount comes from the UBL
+ * writer's computeUblAmounts, so the CII, the UBL and the JSON totals agree to the minor unit (D1), and
+ * the output depends on the input only (D14).
+ */
+export function renderInvoiceCii(resolved: ResolvedInvoice): string {
+  const { request: req, totals } = resolved;
+  const currency = totals.currency;
+  const amounts = computeUblAmounts(resolved);
+  const hasTax = totals.tax_lines.length > 0;
+  const w = new XmlWriter();
+
+  w.open('rsm:CrossIndustryInvoice', CII_NAMESPACES);
+  w.open('rsm:ExchangedDocumentContext')
+    .open('ram:GuidelineSpecifiedDocumentContextParameter')
+    .leaf('ram:ID', EN16931_CUSTOMIZATION_ID)
+    .close()
+    .close();
+  w.open('rsm:ExchangedDocument').leaf('ram:ID', req.invoice.number).leaf('ram:TypeCode', COMMERCIAL_INVOICE);
+  writeDate(w, 'ram:IssueDateTime', req.invoice.date);
+  for (const note of [req.notes, req.refund_policy, req.footer])
+    if (present(note)) w.open('ram:IncludedNote').leaf('ram:Content', note).close();
+  w.close();
+
+  w.open('rsm:SupplyChainTradeTransaction');
+  totals.lines.forEach((line, i) => writeLineItem(w, i, line, amounts.lines[i], currency));
+  w.open('ram:ApplicableHeaderTradeAgreement');
+  writeTradeParty(w, 'seller', req.from, hasTax);
+  writeTradeParty(w, 'buyer', req.to, hasTax);
+  if (present(req.invoice.po_number))
+    w.open('ram:BuyerOrderReferencedDocument').leaf('ram:IssuerAssignedID', req.invoice.po_number).close();
+  w.close();
+  writeDelivery(w, req.ship_to);
+
+  w.open('ram:ApplicableHeaderTradeSettlement')
+    .leaf('ram:PaymentReference', req.invoice.number)
+    .leaf('ram:InvoiceCurrencyCode', currency);
+  writePayee(w, req.payment);
+  writePaymentMeans(w, req.payment);
+  writeTaxBreakdown(w, amounts, currency);
+  for (const ac of amounts.allowanceCharges) writeDocumentAllowanceCharge(w, ac, currency);
+  writePaymentTerms(w, req.invoice.terms, req.invoice.due_date);
+  writeMonetarySummation(w, amounts, currency);
+  w.close().close().close();
+  return w.toString();
+}
