@@ -107,6 +107,17 @@ describe('legacy → canonical (D11)', () => {
     expect(canonical.ship_to).toEqual({ name: 'Warehouse 3' });
   });
 
+  it('D11: unknown customLabels keys are named, at most five and each shortened', () => {
+    const labels = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}${'x'.repeat(60)}`, 'x']));
+    const parsed = LegacyRenderRequestSchema.safeParse({ ...base, customLabels: { en: labels } });
+    expect(parsed.success).toBe(false);
+    const message = parsed.success ? '' : parsed.error.issues[0].message;
+    expect(message).toMatch(
+      /^has unknown label keys \(k0x{38}…, k1x{38}…, k2x{38}…, k3x{38}…, k4x{38}… and 995 more\)/,
+    );
+    expect(message.length).toBeLessThan(500);
+  });
+
   it('D11: the model’s issue paths are told in legacy field names', () => {
     expect(legacyIssueText('items[3].quantity: must have at most 6 decimals; invoice.date: is required')).toBe(
       'rows[3].qty: must have at most 6 decimals; date: is required',

@@ -53,9 +53,11 @@ function legacyNumber(min: number, max: number) {
 function unknownKeys(what: string, allowed: readonly string[]) {
   return (iss: { code?: string }) => {
     const keys = (iss as { keys?: string[] }).keys;
-    return iss.code === 'unrecognized_keys' && keys
-      ? `has unknown ${what} (${keys.join(', ')}); the keys are ${allowed.join(', ')}`
-      : undefined;
+    if (iss.code !== 'unrecognized_keys' || !keys) return undefined;
+    // The client's keys are echoed bounded: a body may carry thousands of them.
+    const named = keys.slice(0, 5).map((k) => (k.length > 40 ? `${k.slice(0, 40)}…` : k));
+    const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
+    return `has unknown ${what} (${named.join(', ')}${more}); the keys are ${allowed.join(', ')}`;
   };
 }
 
