@@ -1,6 +1,7 @@
 // Requests and accounts for the legacy render interface tests (D11).
 import { apiKeyHash, newApiKey } from '../../workers/accounts/api-keys.ts';
 import { call, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { accountIdOf } from './openapi-conformance-requests.ts';
 
 export type Json = Record<string, any>;
 
@@ -24,11 +25,6 @@ export function legacyRender(authorization: string | undefined, json: unknown, i
   const headers = new Headers(init.headers);
   if (authorization !== undefined) headers.set('Authorization', authorization);
   return call('/api/render', { ...init, method: 'POST', json, headers });
-}
-
-async function accountIdOf(email: string): Promise<string> {
-  const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
-  return row!.id;
 }
 
 /** A verified account with a key; `credits` sets its grant total before its first legacy render. */
