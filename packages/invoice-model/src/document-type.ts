@@ -8,6 +8,12 @@ import { z } from 'zod';
 export const DOCUMENT_TYPES = ['invoice', 'credit_note'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/** The EN 16931 invoice type code (BT-3, UNTDID 1001) of each document type, for every syntax. */
+export const DOCUMENT_TYPE_CODES: Readonly<Record<DocumentType, '380' | '381'>> = {
+  invoice: '380', // commercial invoice
+  credit_note: '381', // credit note
+};
+
 export const documentType = () =>
   z
     .enum(DOCUMENT_TYPES, { error: `must be one of ${DOCUMENT_TYPES.join(', ')}` })
