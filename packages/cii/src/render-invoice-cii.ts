@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_CODES, type ResolvedInvoice } from '@invoice/model';
+import { DOCUMENT_TYPE_CODES, documentTypeOf, type ResolvedInvoice } from '@invoice/model';
 import { computeUblAmounts, EN16931_CUSTOMIZATION_ID, present, XmlWriter } from '@invoice/ubl';
 import { writeLineItem } from './build-line-item.ts';
 import { writePayee, writePaymentMeans, writePaymentTerms } from './build-payment.ts';
@@ -29,7 +29,7 @@ export function renderInvoiceCii(resolved: ResolvedInvoice): string {
     .close();
   w.open('rsm:ExchangedDocument')
     .leaf('ram:ID', req.invoice.number)
-    .leaf('ram:TypeCode', DOCUMENT_TYPE_CODES[req.invoice.type]);
+    .leaf('ram:TypeCode', DOCUMENT_TYPE_CODES[documentTypeOf(req.invoice)]);
   writeDate(w, 'ram:IssueDateTime', req.invoice.date);
   for (const note of [req.notes, req.refund_policy, req.footer])
     if (present(note)) w.open('ram:IncludedNote').leaf('ram:Content', note).close();

@@ -76,3 +76,18 @@ describe('issue 13: a credit note in CII', () => {
     expect(text(inside(note, 'ram:SpecifiedTradeSettlementPaymentMeans'), 'ram:TypeCode')).toBe('58');
   });
 });
+
+describe('issue 13 / D9: a hosted snapshot stored before issue 13 has no invoice.type', () => {
+  it('issue 13: it renders as an invoice (TypeCode 380), not a broken document', () => {
+    const parsed = parseInvoiceRequest({
+      from: { name: 'S', country: 'FR' },
+      to: { name: 'B', country: 'BE' },
+      items: [{ description: 'x', unit_price: 1 }],
+    });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const { type: _dropped, ...invoice } = parsed.value.invoice;
+    const old = { ...parsed.value, invoice } as typeof parsed.value;
+    const xml = renderInvoiceCii(resolveInvoice(old, { today: '2026-01-20', randomBytes: new Uint8Array(6) }));
+    expect(text(inside(xml, 'rsm:ExchangedDocument'), 'ram:TypeCode')).toBe('380');
+  });
+});

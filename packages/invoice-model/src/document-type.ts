@@ -14,6 +14,14 @@ export const DOCUMENT_TYPE_CODES: Readonly<Record<DocumentType, '380' | '381'>> 
   credit_note: '381', // credit note
 };
 
+/**
+ * The type of a parsed request's document. A request parsed before issue 13 (a hosted-link snapshot of up to
+ * seven days, D9) has no `type`: it is an invoice.
+ */
+export function documentTypeOf(invoice: { type?: DocumentType }): DocumentType {
+  return invoice.type === 'credit_note' ? 'credit_note' : 'invoice';
+}
+
 export const documentType = () =>
   z
     .enum(DOCUMENT_TYPES, { error: `must be one of ${DOCUMENT_TYPES.join(', ')}` })

@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { ResolvedInvoice } from './calculated-invoice.ts';
 import { CURRENCY_CODES, type CurrencyCode } from './currencies.ts';
-import { DOCUMENT_TYPES } from './document-type.ts';
+import { DOCUMENT_TYPES, documentTypeOf } from './document-type.ts';
 import type { Party } from './invoice-request-schema.ts';
 import { LANGUAGE_CODES, TEMPLATE_NAMES } from './languages.ts';
 import { moneyToNumber } from './money.ts';
@@ -159,10 +159,10 @@ export function toInvoiceResponse(resolved: ResolvedInvoice, extras: InvoiceResp
 
   const out: InvoiceResponse = withOptional(
     {
-      type: req.invoice.type,
+      type: documentTypeOf(req.invoice),
       number: req.invoice.number,
       // The spec's default heading; the PDF shows it localised (P3).
-      title: req.invoice.title ?? (req.invoice.type === 'credit_note' ? 'CREDIT NOTE' : 'INVOICE'),
+      title: req.invoice.title ?? (documentTypeOf(req.invoice) === 'credit_note' ? 'CREDIT NOTE' : 'INVOICE'),
       date: req.invoice.date,
       currency: cur,
       language: req.invoice.language,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentTypeOf } from '../src/document-type.ts';
 import { InvoiceResponseSchema, toInvoiceResponse } from '../src/invoice-response.ts';
 import { normaliseInvoiceInput } from '../src/normalise-input.ts';
 import { resolveInvoice } from '../src/resolve-invoice.ts';
@@ -130,5 +131,16 @@ describe('issue 13: optional EN 16931 references (BT-10, BT-13)', () => {
       message:
         'invoice.order_reference: is another name for invoice.po_number, which has a different value; give one of them',
     });
+  });
+});
+
+describe('issue 13 / D9: a request parsed before issue 13 (a hosted snapshot) has no type', () => {
+  it('issue 13: it is an invoice in the JSON (and every renderer reads it through documentTypeOf)', () => {
+    const parsed = parseInvoiceRequest(body());
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const { type: _dropped, ...invoice } = parsed.value.invoice;
+    const old = { ...parsed.value, invoice } as typeof parsed.value;
+    expect(toInvoiceResponse(resolveInvoice(old, ctx))).toMatchObject({ type: 'invoice', title: 'INVOICE' });
+    expect(documentTypeOf({ ...invoice, type: undefined })).toBe('invoice');
   });
 });

@@ -15,6 +15,7 @@ export type {
 } from '@invoice/model';
 export {
   DOCUMENT_TYPE_CODES,
+  documentTypeOf,
   HUNDRED,
   isCountryCode,
   minorUnits,

@@ -5,7 +5,7 @@ import { buildDelivery, buildParty } from './build-party.ts';
 import { buildPayeeParty, buildPaymentMeans, buildPaymentTerms } from './build-payment.ts';
 import { buildBuyerReference, buildDocumentReferences } from './build-references.ts';
 import { buildTaxTotal } from './build-tax-total.ts';
-import type { ResolvedInvoice } from './model-imports.ts';
+import { documentTypeOf, type ResolvedInvoice } from './model-imports.ts';
 import { invoiceHasTax } from './tax-category.ts';
 import { computeUblAmounts } from './ubl-amounts.ts';
 import { ublDocumentKind } from './ubl-document-kind.ts';
@@ -27,7 +27,7 @@ export function renderInvoiceUbl(resolved: ResolvedInvoice): string {
   const currency = totals.currency;
   const amounts = computeUblAmounts(resolved);
   const hasTax = invoiceHasTax(totals);
-  const kind = ublDocumentKind(req.invoice.type);
+  const kind = ublDocumentKind(documentTypeOf(req.invoice));
   const w = new XmlWriter();
 
   w.open(kind.root, { xmlns: kind.namespace, ...UBL_COMMON_NAMESPACES })

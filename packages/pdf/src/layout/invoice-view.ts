@@ -12,7 +12,14 @@ import {
   localTitle,
   qrCaption,
 } from '@invoice/i18n';
-import { type CurrencyCode, minorUnits, type Party, type ResolvedInvoice, type ShipTo } from '@invoice/model';
+import {
+  type CurrencyCode,
+  documentTypeOf,
+  minorUnits,
+  type Party,
+  type ResolvedInvoice,
+  type ShipTo,
+} from '@invoice/model';
 import type Decimal from 'decimal.js';
 import type { Presentation } from '../presentation.ts';
 import { addressLines } from './address-lines.ts';
@@ -215,7 +222,7 @@ export function buildInvoiceView(
     : [];
 
   const meta = req.invoice;
-  const creditNote = meta.type === 'credit_note';
+  const creditNote = documentTypeOf(meta) === 'credit_note';
   // A credit note's heading replaces INVOICE; an explicit invoice.title still overrides either.
   const heading = creditNote ? l.creditNote : l.invoice;
   const title = localTitle(meta.title, language, { ...l, invoice: heading });
