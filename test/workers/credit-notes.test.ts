@@ -103,6 +103,18 @@ describe('issue 13: credit notes through POST /api/generate-invoice', () => {
     expect(new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).subarray(0, 5))).toBe('%PDF-');
   });
 
+  it('issue 13: /openapi.json describes type, the original reference and buyer_reference, request and response', async () => {
+    const s = ((await (await call('/openapi.json')).json()) as Json).components.schemas;
+    expect(s.InvoiceMeta.properties.type).toMatchObject({ enum: ['invoice', 'credit_note'], default: 'invoice' });
+    for (const field of ['original_number', 'original_date', 'buyer_reference', 'po_number'])
+      expect(s.InvoiceMeta.properties[field], field).toBeDefined();
+    expect(s.InvoiceMeta.properties.po_number.description).toContain('order_reference');
+    expect(s.InvoiceResponse.properties.type.enum).toEqual(['invoice', 'credit_note']);
+    expect(s.InvoiceResponse.required).toContain('type');
+    for (const field of ['original_number', 'original_date', 'buyer_reference'])
+      expect(s.InvoiceResponse.properties[field], field).toBeDefined();
+  });
+
   it.each([
     [
       { ...body.invoice, original_number: 'GS-2026-1' },
