@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../src/index.ts';
 import { buildInvoiceView } from '../src/layout/invoice-view.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
+import { VALUES } from './helpers/long-fields.ts';
 import { overlappingWords, pdfFonts, pdfText, qpdfCheck, squash, wordBoxes, writePdf } from './helpers/poppler.ts';
 
 const ORIGINAL = { original_number: 'INV-2026-0042', original_date: '2026-02-14' };
@@ -27,7 +28,10 @@ const cases = [
   ...LANGUAGES.map((language, i) => ({ language, template: TEMPLATE_NAMES[i % TEMPLATE_NAMES.length] })),
   ...TEMPLATE_NAMES.flatMap((template) => ['en', 'ar'].map((language) => ({ language, template }))),
 ].filter((c, i, all) => all.findIndex((d) => d.language === c.language && d.template === c.template) === i);
+const longCases = TEMPLATE_NAMES.flatMap((template) => ['en', 'ar'].map((language) => ({ language, template })));
 const files = new Map<string, string>();
+/** Page margin of every template (render-invoice-pdf.ts): text may touch it, not cross it. */
+const MARGIN = 42;
 // NFD: Intl writes the Hindi month फ़रवरी with the precomposed U+095E, the font's glyph maps back to फ + nukta.
 const lower = (s: string, lang: string) => squash(s).normalize('NFD').toLocaleLowerCase(lang);
 
@@ -36,6 +40,12 @@ beforeAll(async () => {
   for (const { template, language } of cases) {
     const bytes = await renderInvoicePdf(resolve(creditNote(language, template)), { fonts: fontSet });
     files.set(`${template}-${language}`, writePdf(`credit-note-${template}-${language}`, bytes));
+  }
+  // 120 unbroken characters as the original number and the buyer reference (text-fits-boxes.test.ts's values).
+  for (const { template, language } of longCases) {
+    const long = { original_number: VALUES.letters, original_date: '2026-02-14', buyer_reference: VALUES.digits };
+    const bytes = await renderInvoicePdf(resolve(creditNote(language, template, long)), { fonts: fontSet });
+    files.set(`long-${template}-${language}`, writePdf(`credit-note-long-${template}-${language}`, bytes));
   }
 }, 240_000);
 
@@ -88,6 +98,22 @@ describe('issue 13: the PDF of a credit note', () => {
       // As in templates-languages.test.ts: poppler's boxes for Arabic runs are unreliable, the images are looked at.
       const checked = words.filter((w) => !/[\u0600-\u06ff]/.test(w.text));
       expect(overlappingWords(checked).map(([a, b]) => `${a.text} × ${b.text}`)).toEqual([]);
+    },
+  );
+});
+
+describe('issue 13: a long original number and buyer reference wrap inside the page (every template, en and ar)', () => {
+  it.each(longCases)(
+    '$template/$language: every word inside the margins, none overlapping',
+    ({ template, language }) => {
+      const words = wordBoxes(files.get(`long-${template}-${language}`)!);
+      const outside = words.filter((w) => w.xMin < MARGIN - 1 || w.xMax > w.pageWidth - MARGIN + 1);
+      expect(outside.map((w) => `${w.text.slice(0, 20)} ${w.xMin.toFixed(1)}..${w.xMax.toFixed(1)}`)).toEqual([]);
+      const checked = words.filter((w) => !/[\u0600-\u06ff]/.test(w.text));
+      expect(overlappingWords(checked).map(([a, b]) => `${a.text} × ${b.text}`)).toEqual([]);
+      // Right to left, pdftotext reads the wrapped pieces in another order; the image was looked at instead.
+      if (language === 'en')
+        expect(squash(pdfText(files.get(`long-${template}-${language}`)!))).toContain(VALUES.digits);
     },
   );
 });
