@@ -3,25 +3,9 @@ import { TEMPLATE_NAMES } from '@invoice/model';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../src/index.ts';
 import { buildInvoiceView } from '../src/layout/invoice-view.ts';
-import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
+import { creditNoteInvoice, fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
 import { VALUES } from './helpers/long-fields.ts';
 import { overlappingWords, pdfFonts, pdfText, qpdfCheck, squash, wordBoxes, writePdf } from './helpers/poppler.ts';
-
-const ORIGINAL = { original_number: 'INV-2026-0042', original_date: '2026-02-14' };
-
-function creditNote(language: string, template: string, invoice: Record<string, unknown> = ORIGINAL) {
-  const base = fullInvoice(language, template);
-  return {
-    ...base,
-    invoice: {
-      ...(base.invoice as Record<string, unknown>),
-      type: 'credit_note',
-      number: 'CN-2026-0007',
-      buyer_reference: 'LEITWEG-991',
-      ...invoice,
-    },
-  };
-}
 
 // Every language once (templates in turn), and every template in English and Arabic.
 const cases = [
@@ -38,13 +22,13 @@ const lower = (s: string, lang: string) => squash(s).normalize('NFD').toLocaleLo
 beforeAll(async () => {
   const fontSet = fonts();
   for (const { template, language } of cases) {
-    const bytes = await renderInvoicePdf(resolve(creditNote(language, template)), { fonts: fontSet });
+    const bytes = await renderInvoicePdf(resolve(creditNoteInvoice(language, template)), { fonts: fontSet });
     files.set(`${template}-${language}`, writePdf(`credit-note-${template}-${language}`, bytes));
   }
   // 120 unbroken characters as the original number and the buyer reference (text-fits-boxes.test.ts's values).
   for (const { template, language } of longCases) {
     const long = { original_number: VALUES.letters, original_date: '2026-02-14', buyer_reference: VALUES.digits };
-    const bytes = await renderInvoicePdf(resolve(creditNote(language, template, long)), { fonts: fontSet });
+    const bytes = await renderInvoicePdf(resolve(creditNoteInvoice(language, template, long)), { fonts: fontSet });
     files.set(`long-${template}-${language}`, writePdf(`credit-note-long-${template}-${language}`, bytes));
   }
 }, 240_000);
@@ -120,7 +104,8 @@ describe('issue 13: a long original number and buyer reference wrap inside the p
 
 describe('issue 13: the view of a credit note', () => {
   it('issue 13: without original_date the reference names the number only; without original_number there is none', () => {
-    const view = (invoice: Record<string, unknown>) => buildInvoiceView(resolve(creditNote('de', 'classic', invoice)));
+    const view = (invoice: Record<string, unknown>) =>
+      buildInvoiceView(resolve(creditNoteInvoice('de', 'classic', invoice)));
     expect(view({ original_number: 'RE-1', original_date: undefined }).reference).toBe('Gutschrift zur Rechnung RE-1');
     expect(view({ original_number: 'RE-1', original_date: '2026-02-14' }).reference).toBe(
       'Gutschrift zur Rechnung RE-1 vom 14. Februar 2026',
@@ -135,7 +120,7 @@ describe('issue 13: the view of a credit note', () => {
     expect(invoice.reference).toBeUndefined();
     expect(invoice.title).toBe('INVOICE');
     expect(invoice.meta[0].label).toBe('Invoice no.');
-    const titled = buildInvoiceView(resolve(creditNote('en', 'classic', { title: 'Refund' })));
+    const titled = buildInvoiceView(resolve(creditNoteInvoice('en', 'classic', { title: 'Refund' })));
     expect(titled.title).toBe('Refund');
     expect(titled.meta[0].label).toBe('Credit note no.');
   });
