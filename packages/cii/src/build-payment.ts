@@ -1,17 +1,6 @@
 import type { InvoiceRequest } from '@invoice/model';
-import { accountId, hasPaymentMeans, present, type XmlWriter } from '@invoice/ubl';
+import { accountId, paymentMeansCode, present, type XmlWriter } from '@invoice/ubl';
 import { writeDate } from './cii-values.ts';
-
-const SEPA_CREDIT_TRANSFER = '58'; // UNTDID 4461: an IBAN is given
-const CREDIT_TRANSFER = '30'; // UNTDID 4461: a local account number only
-const INSTRUMENT_NOT_DEFINED = '1'; // UNTDID 4461: notes only, as the UBL writer does
-
-/** The payment means code (BT-81): the same decision as the UBL writer's, with SEPA (58) when an IBAN is given. */
-function paymentMeansCode(payment: InvoiceRequest['payment']): string | undefined {
-  if (!hasPaymentMeans(payment)) return undefined;
-  if (present(payment.iban)) return SEPA_CREDIT_TRANSFER;
-  return accountId(payment) !== undefined ? CREDIT_TRANSFER : INSTRUMENT_NOT_DEFINED;
-}
 
 /** ram:PayeeTradeParty from payment.pay_to (BT-59). */
 export function writePayee(w: XmlWriter, payment: InvoiceRequest['payment']): void {
@@ -24,6 +13,7 @@ export function writePayee(w: XmlWriter, payment: InvoiceRequest['payment']): vo
  * BIC (BT-86). Bank name and routing number have no place in the EN 16931 profile and are not written.
  */
 export function writePaymentMeans(w: XmlWriter, payment: InvoiceRequest['payment']): void {
+  // BT-81, the UBL writer's decision (58 with an IBAN, 30 with an account number, else 1).
   const code = paymentMeansCode(payment);
   if (code === undefined || !payment) return;
   const info = [payment.instructions, payment.method_note].filter(present).join('\n');

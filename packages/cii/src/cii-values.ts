@@ -18,6 +18,11 @@ export function writeDate(w: XmlWriter, element: string, isoDate: string): void 
   w.open(element).leaf('udt:DateTimeString', date102(isoDate), { format: '102' }).close();
 }
 
+/** A qdt:DateTimeString format 102 inside the named element (FormattedIssueDateTime of a referenced document). */
+export function writeFormattedDate(w: XmlWriter, element: string, isoDate: string): void {
+  w.open(element).leaf('qdt:DateTimeString', date102(isoDate), { format: '102' }).close();
+}
+
 /** ram:ChargeIndicator: false for an allowance, true for a charge. */
 export function writeChargeIndicator(w: XmlWriter, charge: boolean): void {
   w.open('ram:ChargeIndicator')

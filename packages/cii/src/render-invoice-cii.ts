@@ -1,15 +1,15 @@
-import type { ResolvedInvoice } from '@invoice/model';
+import { DOCUMENT_TYPE_CODES, documentTypeOf, type ResolvedInvoice } from '@invoice/model';
 import { computeUblAmounts, EN16931_CUSTOMIZATION_ID, present, XmlWriter } from '@invoice/ubl';
 import { writeLineItem } from './build-line-item.ts';
 import { writePayee, writePaymentMeans, writePaymentTerms } from './build-payment.ts';
+import { writeBuyerOrderReference, writeBuyerReference, writeInvoiceReference } from './build-references.ts';
 import { writeDocumentAllowanceCharge, writeMonetarySummation, writeTaxBreakdown } from './build-settlement.ts';
 import { writeDelivery, writeTradeParty } from './build-trade-party.ts';
 import { CII_NAMESPACES, writeDate } from './cii-values.ts';
 
-const COMMERCIAL_INVOICE = '380'; // UNTDID 1001
-
 /**
- * Renders a UN/CEFACT Cross Industry Invoice (D16B) in the Factur-X EN 16931 profile from the D1 result.
+ * Renders a UN/CEFACT Cross Industry Invoice (D16B) in the Factur-X EN 16931 profile from the D1 result,
+ * type code 380, or 381 for a credit note (which names the invoice it corrects, BG-3, when given).
  * Elements follow the sequence of the Factur-X 1.09 EN 16931 schema; every amount comes from the UBL
  * writer's computeUblAmounts, so the CII, the UBL and the JSON totals agree to the minor unit (D1), and
  * the output depends on the input only (D14).
@@ -27,7 +27,9 @@ export function renderInvoiceCii(resolved: ResolvedInvoice): string {
     .leaf('ram:ID', EN16931_CUSTOMIZATION_ID)
     .close()
     .close();
-  w.open('rsm:ExchangedDocument').leaf('ram:ID', req.invoice.number).leaf('ram:TypeCode', COMMERCIAL_INVOICE);
+  w.open('rsm:ExchangedDocument')
+    .leaf('ram:ID', req.invoice.number)
+    .leaf('ram:TypeCode', DOCUMENT_TYPE_CODES[documentTypeOf(req.invoice)]);
   writeDate(w, 'ram:IssueDateTime', req.invoice.date);
   for (const note of [req.notes, req.refund_policy, req.footer])
     if (present(note)) w.open('ram:IncludedNote').leaf('ram:Content', note).close();
@@ -36,10 +38,10 @@ export function renderInvoiceCii(resolved: ResolvedInvoice): string {
   w.open('rsm:SupplyChainTradeTransaction');
   totals.lines.forEach((line, i) => writeLineItem(w, i, line, amounts.lines[i], currency));
   w.open('ram:ApplicableHeaderTradeAgreement');
+  writeBuyerReference(w, req.invoice);
   writeTradeParty(w, 'seller', req.from, hasTax);
   writeTradeParty(w, 'buyer', req.to, hasTax);
-  if (present(req.invoice.po_number))
-    w.open('ram:BuyerOrderReferencedDocument').leaf('ram:IssuerAssignedID', req.invoice.po_number).close();
+  writeBuyerOrderReference(w, req.invoice);
   w.close();
   writeDelivery(w, req.ship_to);
 
@@ -52,6 +54,7 @@ export function renderInvoiceCii(resolved: ResolvedInvoice): string {
   for (const ac of amounts.allowanceCharges) writeDocumentAllowanceCharge(w, ac, currency);
   writePaymentTerms(w, req.invoice.terms, req.invoice.due_date);
   writeMonetarySummation(w, amounts, currency);
+  writeInvoiceReference(w, req.invoice);
   w.close().close().close();
   return w.toString();
 }

@@ -87,15 +87,22 @@ describe('CII totals are the D1 totals and the UBL totals', () => {
     deposit: fc.option(scaled(100_000, 2), { nil: undefined }),
     amount_paid: fc.option(scaled(1_000_000, 2), { nil: undefined }),
     rounding: fc.constantFrom('none', 'nearest', 'up', 'down'),
+    type: fc.constantFrom('invoice', 'credit_note'),
   });
 
-  it('issue 13: property: for random invoices the CII amounts equal the JSON totals and the UBL', () => {
+  it('issue 13: property: for random invoices and credit notes the CII amounts equal the JSON totals and the UBL', () => {
     fc.assert(
       fc.property(invoice, (s) => {
         const parsed = parseInvoiceRequest({
           from: { name: 'S', country: 'NL', tax_id: 'NL123456789B01' },
           to: { name: 'B', country: 'DE' },
-          invoice: { number: 'P-1', date: '2025-01-31', currency: s.currency, tax_inclusive: s.tax_inclusive },
+          invoice: {
+            type: s.type,
+            number: 'P-1',
+            date: '2025-01-31',
+            currency: s.currency,
+            tax_inclusive: s.tax_inclusive,
+          },
           items: s.items.map(({ tax, ...l }) => ({ description: 'x', ...l, ...tax })),
           global_discount: s.global_discount,
           shipping: s.shipping,
@@ -104,7 +111,9 @@ describe('CII totals are the D1 totals and the UBL totals', () => {
           rounding: s.rounding,
         });
         if (!parsed.ok) throw new Error(parsed.error.message);
-        expectSameAmounts(resolveInvoice(parsed.value, { today: '2025-01-31', randomBytes: new Uint8Array(16) }));
+        const resolved = resolveInvoice(parsed.value, { today: '2025-01-31', randomBytes: new Uint8Array(16) });
+        expect(renderInvoiceUbl(resolved).includes('<CreditNote ')).toBe(s.type === 'credit_note');
+        expectSameAmounts(resolved);
       }),
       { numRuns: 300 },
     );

@@ -1,6 +1,6 @@
 /**
  * Every label the PDF templates print. Placeholders: `{rate}` (a formatted percentage),
- * `{page}` and `{pages}` (page numbers).
+ * `{page}` and `{pages}` (page numbers), `{number}` and `{date}` (the invoice a credit note corrects).
  */
 export interface Labels {
   invoice: string;
@@ -11,6 +11,15 @@ export interface Labels {
   date: string;
   dueDate: string;
   poNumber: string;
+  /** The heading of a credit note (issue 13), in place of `invoice`. */
+  creditNote: string;
+  creditNoteNumber: string;
+  creditNoteDate: string;
+  /** The line naming the corrected invoice: `{number}` as typed, `{date}` formatted like every date. */
+  creditNoteFor: string;
+  /** The same line when the request gives no original date. */
+  creditNoteForNumber: string;
+  buyerReference: string;
   terms: string;
   description: string;
   quantity: string;

@@ -6,6 +6,7 @@ export * from './calculated-invoice.ts';
 export * from './country-codes.ts';
 export * from './currencies.ts';
 export * from './detect-status.ts';
+export { DOCUMENT_TYPE_CODES, DOCUMENT_TYPES, type DocumentType, documentTypeOf } from './document-type.ts';
 export * from './field-rules.ts';
 export * from './invoice-errors.ts';
 export * from './invoice-number.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from './currencies.ts';
+import { documentType, invoiceReferenceIssues } from './document-type.ts';
 import {
   boundedNumber,
   calendarDate,
@@ -74,14 +75,26 @@ export const LineItemSchema = z
   })
   .meta({ id: 'LineItem' });
 
+const identifier = () => shortText().refine((s) => s.trim().length > 0, { message: 'must not be empty' });
+
 export const InvoiceMetaSchema = z
   .object({
-    number: shortText()
-      .refine((s) => s.trim().length > 0, { message: 'must not be empty' })
-      .optional(),
+    type: documentType(),
+    number: identifier().optional(),
     date: calendarDate().optional(),
     due_date: calendarDate().optional(),
-    po_number: shortText().optional(),
+    original_number: identifier()
+      .optional()
+      .meta({ description: 'Credit notes only: the number of the invoice this note corrects (BT-25).' }),
+    original_date: calendarDate()
+      .optional()
+      .meta({ description: 'Credit notes only: the issue date of that invoice (BT-26); needs `original_number`.' }),
+    po_number: shortText()
+      .optional()
+      .meta({ description: 'Purchase order reference (BT-13); `order_reference` is accepted as another name.' }),
+    buyer_reference: shortText()
+      .optional()
+      .meta({ description: "The buyer's reference for routing the invoice (BT-10), e.g. a Leitweg-ID." }),
     terms: longText().optional(),
     currency: z.enum(CURRENCY_CODES, { error: `must be one of ${CURRENCY_CODES.join(', ')}` }).default('USD'),
     language: z.enum(LANGUAGE_CODES, { error: `must be one of ${LANGUAGE_CODES.join(', ')}` }).default('en'),
@@ -197,6 +210,7 @@ export const InvoiceRequestSchema = z
         path: ['invoice', 'due_date'],
         message: `must not be before invoice.date (${date})`,
       });
+    for (const issue of invoiceReferenceIssues(req.invoice)) ctx.addIssue({ code: 'custom', ...issue });
   })
   .meta({ id: 'InvoiceRequest' });
 

@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js';
 import { z } from 'zod';
 import type { ResolvedInvoice } from './calculated-invoice.ts';
 import { CURRENCY_CODES, type CurrencyCode } from './currencies.ts';
+import { DOCUMENT_TYPES, documentTypeOf } from './document-type.ts';
 import type { Party } from './invoice-request-schema.ts';
 import { LANGUAGE_CODES, TEMPLATE_NAMES } from './languages.ts';
 import { moneyToNumber } from './money.ts';
@@ -58,11 +59,15 @@ export const InvoiceResponseItemSchema = z
 
 export const InvoiceResponseSchema = z
   .object({
+    type: z.enum(DOCUMENT_TYPES).meta({ description: '`invoice` or `credit_note`, as requested (default `invoice`).' }),
     number: z.string(),
     title: z.string(),
     date: z.string(),
     due_date: z.string().optional(),
+    original_number: z.string().optional().meta({ description: 'Credit notes: the invoice corrected (BT-25).' }),
+    original_date: z.string().optional().meta({ description: "Credit notes: that invoice's date (BT-26)." }),
     po_number: z.string().optional(),
+    buyer_reference: z.string().optional(),
     terms: z.string().optional(),
     currency: z.enum(CURRENCY_CODES),
     language: z.enum(LANGUAGE_CODES),
@@ -154,9 +159,10 @@ export function toInvoiceResponse(resolved: ResolvedInvoice, extras: InvoiceResp
 
   const out: InvoiceResponse = withOptional(
     {
+      type: documentTypeOf(req.invoice),
       number: req.invoice.number,
       // The spec's default heading; the PDF shows it localised (P3).
-      title: req.invoice.title ?? 'INVOICE',
+      title: req.invoice.title ?? (documentTypeOf(req.invoice) === 'credit_note' ? 'CREDIT NOTE' : 'INVOICE'),
       date: req.invoice.date,
       currency: cur,
       language: req.invoice.language,
@@ -166,7 +172,7 @@ export function toInvoiceResponse(resolved: ResolvedInvoice, extras: InvoiceResp
       to: partyResponse(req.to),
     } as InvoiceResponse,
     req.invoice,
-    ['due_date', 'po_number', 'terms'],
+    ['due_date', 'original_number', 'original_date', 'po_number', 'buyer_reference', 'terms'],
   );
   if (req.ship_to) out.ship_to = withOptional({}, req.ship_to, ['name', 'address', ...ADDRESS_PARTS]);
   Object.assign(out, {

@@ -31,7 +31,10 @@ export function fieldFingerprint(key: string): string {
   return key.toLowerCase().replaceAll('_', '');
 }
 
-const names = new Set<string>();
+/** Other names of `invoice` fields, moved to their canonical field by normalisation (E3). */
+export const INVOICE_FIELD_ALIASES: Readonly<Record<string, string>> = { order_reference: 'po_number' };
+
+const names = new Set<string>(Object.keys(INVOICE_FIELD_ALIASES));
 collect(InvoiceRequestSchema, names, new Set());
 
 /** Fingerprints of every known field: a key whose fingerprint is not here cannot be read by the schema. */

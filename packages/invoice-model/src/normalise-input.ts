@@ -1,6 +1,11 @@
 import { InvoiceValidationError } from './invoice-errors.ts';
 import { formatIssuePath } from './issue-messages.ts';
-import { fieldFingerprint, KNOWN_FIELD_FINGERPRINTS, MAX_FIELDS_PER_OBJECT } from './known-field-names.ts';
+import {
+  fieldFingerprint,
+  INVOICE_FIELD_ALIASES,
+  KNOWN_FIELD_FINGERPRINTS,
+  MAX_FIELDS_PER_OBJECT,
+} from './known-field-names.ts';
 
 /**
  * Turns the accepted input forms (camelCase keys, flat top-level metadata) into the canonical
@@ -10,6 +15,7 @@ import { fieldFingerprint, KNOWN_FIELD_FINGERPRINTS, MAX_FIELDS_PER_OBJECT } fro
 
 /** Invoice-metadata fields that the flat layer sends at the top level (snake_case after key conversion). */
 export const FLAT_INVOICE_FIELDS = [
+  'type',
   'number',
   'date',
   'due_date',
@@ -18,6 +24,10 @@ export const FLAT_INVOICE_FIELDS = [
   'title',
   'terms',
   'po_number',
+  'order_reference',
+  'buyer_reference',
+  'original_number',
+  'original_date',
   'tax_inclusive',
 ] as const;
 
@@ -112,10 +122,29 @@ export function normaliseInvoiceInput(raw: unknown): unknown {
       hasFlat = true;
     }
   }
-  if (!hasFlat) return body;
-  const nested = body.invoice;
-  if (nested === undefined || nested === null) body.invoice = flat;
-  else if (isPlainObject(nested)) body.invoice = { ...flat, ...nested };
-  // A non-object `invoice` is left for validation to refuse.
+  if (hasFlat) {
+    const nested = body.invoice;
+    if (nested === undefined || nested === null) body.invoice = flat;
+    else if (isPlainObject(nested)) body.invoice = { ...flat, ...nested };
+    // A non-object `invoice` is left for validation to refuse.
+  }
+  if (isPlainObject(body.invoice)) resolveInvoiceAliases(body.invoice);
   return body;
+}
+
+/**
+ * `invoice.order_reference` is another name for `invoice.po_number` (both are BT-13, E3): it moves there,
+ * and two different values are refused rather than one silently dropped.
+ */
+function resolveInvoiceAliases(invoice: Record<string, unknown>): void {
+  for (const [alias, canonical] of Object.entries(INVOICE_FIELD_ALIASES)) {
+    if (!Object.hasOwn(invoice, alias)) continue;
+    const value = invoice[alias];
+    delete invoice[alias];
+    if (!Object.hasOwn(invoice, canonical) || invoice[canonical] === undefined) invoice[canonical] = value;
+    else if (invoice[canonical] !== value)
+      throw new InvoiceValidationError(
+        `invoice.${alias}: is another name for invoice.${canonical}, which has a different value; give one of them`,
+      );
+  }
 }

@@ -236,3 +236,32 @@ describe('D1 invariants over random invoices (fast-check)', () => {
     );
   });
 });
+
+describe('issue 13: a credit note has the arithmetic of the invoice it mirrors (fast-check)', () => {
+  it('issue 13: a credit note and the same request as type invoice have identical totals, lines and positive amounts', () => {
+    const ctx = { today: '2026-01-05', randomBytes: new Uint8Array(6) };
+    const respond = (req: Record<string, unknown>) => {
+      const parsed = parseInvoiceRequest(req);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      return toInvoiceResponse(resolveInvoice(parsed.value, ctx));
+    };
+    fc.assert(
+      fc.property(invoiceShape, (s) => {
+        const req = buildRequest(s);
+        const meta = req.invoice as Record<string, unknown>;
+        const invoice = respond({ ...req, invoice: { ...meta, number: 'C-2' } });
+        const note = respond({
+          ...req,
+          invoice: { ...meta, number: 'C-2', type: 'credit_note', original_number: 'C-1' },
+        });
+        expect(invoice.type).toBe('invoice');
+        expect(note).toMatchObject({ type: 'credit_note', title: 'CREDIT NOTE', original_number: 'C-1' });
+        const { type: _t1, title: _n1, ...invoiceRest } = invoice;
+        const { type: _t2, title: _n2, original_number: _o, ...noteRest } = note;
+        expect(noteRest).toEqual(invoiceRest);
+        expect(note.grand_total).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

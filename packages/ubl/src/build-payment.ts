@@ -1,14 +1,15 @@
 import type { InvoiceRequest, Payment } from './model-imports.ts';
 import { present, type XmlWriter } from './xml-writer.ts';
 
-const CREDIT_TRANSFER = '30'; // UNCL4461 "Credit transfer"
-const INSTRUMENT_NOT_DEFINED = '1'; // UNCL4461 "Instrument not defined"
+const SEPA_CREDIT_TRANSFER = '58'; // UNCL4461 "SEPA credit transfer": an IBAN is given
+const CREDIT_TRANSFER = '30'; // UNCL4461 "Credit transfer": a local account number only
+const INSTRUMENT_NOT_DEFINED = '1'; // UNCL4461 "Instrument not defined": notes only
 
 export function accountId(p: Payment): string | undefined {
   return present(p.iban) ? p.iban : present(p.account_number) ? p.account_number : undefined;
 }
 
-export function hasPaymentMeans(p: Payment | undefined): p is Payment {
+function hasPaymentMeans(p: Payment | undefined): p is Payment {
   if (!p) return false;
   return [
     p.iban,
@@ -22,6 +23,16 @@ export function hasPaymentMeans(p: Payment | undefined): p is Payment {
   ].some(present);
 }
 
+/**
+ * The payment means code (BT-81) derived from the payment block, the one decision for UBL and CII:
+ * 58 with an IBAN, 30 with an account number only, else 1; undefined when there is nothing to pay by.
+ */
+export function paymentMeansCode(p: Payment | undefined): string | undefined {
+  if (!hasPaymentMeans(p)) return undefined;
+  if (present(p.iban)) return SEPA_CREDIT_TRANSFER;
+  return present(p.account_number) ? CREDIT_TRANSFER : INSTRUMENT_NOT_DEFINED;
+}
+
 /** cac:PayeeParty from payment.pay_to (BT-59). */
 export function buildPayeeParty(w: XmlWriter, payment: Payment | undefined): void {
   if (!payment || !present(payment.pay_to)) return;
@@ -29,15 +40,21 @@ export function buildPayeeParty(w: XmlWriter, payment: Payment | undefined): voi
 }
 
 /**
- * cac:PaymentMeans (BG-16): a credit transfer to the payee's account when an IBAN or account number is
- * given (BR-50 needs the account id), otherwise "instrument not defined" carrying the notes. The invoice
- * number is the remittance information (BT-83).
+ * cac:PaymentMeans (BG-16): a (SEPA) credit transfer to the payee's account when an IBAN or account number
+ * is given (BR-50 needs the account id), otherwise "instrument not defined" carrying the notes. The invoice
+ * number is the remittance information (BT-83). A credit note's due date (BT-9) is `cbc:PaymentDueDate`
+ * here, so a due date alone writes the element with code 1.
  */
-export function buildPaymentMeans(w: XmlWriter, req: InvoiceRequest & { invoice: { number: string } }): void {
-  const p = req.payment;
-  if (!hasPaymentMeans(p)) return;
+export function buildPaymentMeans(
+  w: XmlWriter,
+  req: InvoiceRequest & { invoice: { number: string } },
+  paymentDueDate?: string,
+): void {
+  const p: Payment = req.payment ?? {};
+  const code = paymentMeansCode(p) ?? (present(paymentDueDate) ? INSTRUMENT_NOT_DEFINED : undefined);
+  if (code === undefined) return;
   const id = accountId(p);
-  w.open('cac:PaymentMeans').leaf('cbc:PaymentMeansCode', id !== undefined ? CREDIT_TRANSFER : INSTRUMENT_NOT_DEFINED);
+  w.open('cac:PaymentMeans').leaf('cbc:PaymentMeansCode', code).optLeaf('cbc:PaymentDueDate', paymentDueDate);
   w.optLeaf('cbc:InstructionNote', p.instructions).optLeaf('cbc:InstructionNote', p.method_note);
   w.leaf('cbc:PaymentID', req.invoice.number);
   if (id !== undefined || [p.account_name, p.swift, p.bank_name, p.routing_number].some(present)) {

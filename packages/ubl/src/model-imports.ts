@@ -6,10 +6,21 @@ export type {
   CalculatedInvoice,
   CalculatedLine,
   CurrencyCode,
+  DocumentType,
   InvoiceRequest,
   Party,
   Payment,
   ResolvedInvoice,
   ShipTo,
 } from '@invoice/model';
-export { HUNDRED, isCountryCode, minorUnits, money, moneyToString, roundMoney, ZERO } from '@invoice/model';
+export {
+  DOCUMENT_TYPE_CODES,
+  documentTypeOf,
+  HUNDRED,
+  isCountryCode,
+  minorUnits,
+  money,
+  moneyToString,
+  roundMoney,
+  ZERO,
+} from '@invoice/model';

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { all, dec, type El, one, opt, path } from './ubl-dom.ts';
+import { all, dec, documentLines, type El, one, opt, path } from './ubl-dom.ts';
 
 /**
  * Re-implementation, for the tests, of the EN 16931 rules the XSD cannot check: the arithmetic rules
@@ -37,7 +37,7 @@ export function checkEn16931(doc: El, opts: CheckOptions): string[] {
   };
   const sum = (xs: Decimal[]) => xs.reduce((a, b) => a.plus(b), new Decimal(0));
 
-  const lines = all(doc, 'cac:InvoiceLine').map((l) => ({
+  const lines = documentLines(doc).map((l) => ({
     net: dec(one(l, 'cbc:LineExtensionAmount')),
     cat: category(path(l, 'cac:Item', 'cac:ClassifiedTaxCategory')),
   }));

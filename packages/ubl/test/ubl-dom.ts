@@ -77,3 +77,8 @@ export function path(el: El, ...names: string[]): El {
 export function dec(el: El | undefined): Decimal {
   return new Decimal(el ? el.text : '0');
 }
+
+/** The document lines: cac:InvoiceLine of an Invoice, cac:CreditNoteLine of a CreditNote. */
+export function documentLines(doc: El): El[] {
+  return all(doc, doc.name === 'CreditNote' ? 'cac:CreditNoteLine' : 'cac:InvoiceLine');
+}

@@ -92,7 +92,7 @@ describe('header and parties', () => {
     ).toEqual(['VAT', 'VAT', 'VAT', 'VAT', 'TAX', 'TAX', 'TAX']);
   });
 
-  it('maps po_number, due date, notes, terms, ship_to and payment (IBAN as credit transfer, payment id = invoice number)', () => {
+  it('maps po_number, due date, notes, terms, ship_to and payment (IBAN as SEPA credit transfer 58, payment id = invoice number)', () => {
     const { doc } = render({
       invoice: { number: 'INV-77', date: '2025-05-01', due_date: '2025-05-31', po_number: 'PO-1', terms: 'Net 30' },
       ship_to: { name: 'Dock', address: 'Pier 1\nOslo\nNorway' },
@@ -119,7 +119,7 @@ describe('header and parties', () => {
       path(doc, 'cac:Delivery', 'cac:DeliveryLocation', 'cac:Address', 'cac:Country', 'cbc:IdentificationCode').text,
     ).toBe('NO');
     const pm = one(doc, 'cac:PaymentMeans');
-    expect(one(pm, 'cbc:PaymentMeansCode').text).toBe('30');
+    expect(one(pm, 'cbc:PaymentMeansCode').text).toBe('58');
     expect(one(pm, 'cbc:PaymentID').text).toBe('INV-77');
     expect(one(pm, 'cbc:InstructionNote').text).toBe('Ref INV-77');
     expect(path(pm, 'cac:PayeeFinancialAccount', 'cbc:ID').text).toBe('NO9386011117947');

@@ -9,7 +9,7 @@ const OUT = resolve(import.meta.dirname, '.out/ubl');
 const VALIDATOR = resolve(import.meta.dirname, '../../../../shared/ubl-2.1/validate');
 
 describe('UBL 2.1 XSD validity', () => {
-  it('every invoice of the broad set (21 currencies, every tax shape, discounts, shipping, deposit, rounding, tax-inclusive, 100 items, unicode, XML specials) validates against the OASIS UBL 2.1 schemas', () => {
+  it('every invoice and credit note of the broad set (21 currencies, every tax shape, discounts, shipping, deposit, rounding, tax-inclusive, 100 items, unicode, XML specials) validates against the OASIS UBL 2.1 schemas', () => {
     const cases = buildInvoiceCases();
     rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
@@ -21,13 +21,16 @@ describe('UBL 2.1 XSD validity', () => {
     expect(files.length).toBeGreaterThanOrEqual(100);
 
     const run = spawnSync(VALIDATOR, files, { encoding: 'utf8', maxBuffer: 64 << 20 });
-    const failures = run.stdout.split('\n').filter((l: string) => l !== '' && !l.endsWith(': OK (Invoice)'));
+    const verdicts = run.stdout.split('\n').filter((l: string) => l !== '');
+    const failures = verdicts.filter((l: string) => !/: OK \((Invoice|CreditNote)\)$/.test(l));
     expect(failures, run.stderr).toEqual([]);
-    const ok = run.stdout
-      .split('\n')
-      .filter((l: string) => l.endsWith(': OK (Invoice)'))
-      .map((l: string) => l.slice(0, -': OK (Invoice)'.length));
-    expect(ok).toEqual(files);
+    // issue 13: each document is checked against its own schema, credit notes against UBL-CreditNote-2.1.xsd.
+    const expected = cases.map((c, i) => {
+      const root = c.resolved.request.invoice.type === 'credit_note' ? 'CreditNote' : 'Invoice';
+      return `${files[i]}: OK (${root})`;
+    });
+    expect(verdicts).toEqual(expected);
+    expect(expected.filter((v) => v.endsWith('(CreditNote)')).length).toBeGreaterThanOrEqual(4);
     expect(run.status).toBe(0);
   }, 180_000);
 
@@ -43,5 +46,19 @@ describe('UBL 2.1 XSD validity', () => {
     const run = spawnSync(VALIDATOR, [file], { encoding: 'utf8' });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('FAIL');
+  }, 60_000);
+
+  it('issue 13: the CreditNote schema rejects a header DueDate (the check can fail for credit notes too)', () => {
+    const note = buildInvoiceCases(0).find((c) => c.resolved.request.invoice.type === 'credit_note')!;
+    const xml = renderInvoiceUbl(note.resolved).replace(
+      /(<cbc:IssueDate>[^<]*<\/cbc:IssueDate>)/,
+      '$1<cbc:DueDate>2025-04-30</cbc:DueDate>',
+    );
+    mkdirSync(OUT, { recursive: true });
+    const file = join(OUT, 'negative-credit-note-due-date.xml.bad');
+    writeFileSync(file, xml, 'utf8');
+    const run = spawnSync(VALIDATOR, [file], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('FAIL (CreditNote)');
   }, 60_000);
 });

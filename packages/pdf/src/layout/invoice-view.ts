@@ -1,6 +1,7 @@
 import {
   type Digits,
   directionOf,
+  fillLabel,
   formatDate,
   formatMoney,
   formatPercent,
@@ -11,7 +12,14 @@ import {
   localTitle,
   qrCaption,
 } from '@invoice/i18n';
-import { type CurrencyCode, minorUnits, type Party, type ResolvedInvoice, type ShipTo } from '@invoice/model';
+import {
+  type CurrencyCode,
+  documentTypeOf,
+  minorUnits,
+  type Party,
+  type ResolvedInvoice,
+  type ShipTo,
+} from '@invoice/model';
 import type Decimal from 'decimal.js';
 import type { Presentation } from '../presentation.ts';
 import { addressLines } from './address-lines.ts';
@@ -58,6 +66,8 @@ export interface InvoiceView {
   labels: Labels;
   title: string;
   number: string;
+  /** A credit note's line naming the invoice it corrects (issue 13), printed under the title. */
+  reference?: string;
   meta: Field[];
   seller: PartyView;
   buyer: PartyView;
@@ -131,6 +141,19 @@ function sentenceCase(s: string, language: string): string {
   return lower.charAt(0).toLocaleUpperCase(language) + lower.slice(1);
 }
 
+/** `Credit note for invoice INV-1 of January 5, 2026`: the date formatted like every other date, the number as typed. */
+function creditNoteReference(
+  meta: ResolvedInvoice['request']['invoice'],
+  l: Labels,
+  language: string,
+  digits: Digits,
+): string | undefined {
+  if (!present(meta.original_number)) return undefined;
+  const number = meta.original_number.trim();
+  if (!meta.original_date) return fillLabel(l.creditNoteForNumber, { number });
+  return fillLabel(l.creditNoteFor, { number, date: formatDate(meta.original_date, language, digits) });
+}
+
 /**
  * The view of a resolved invoice. `presentation` (legacy interface, D11) changes only how it reads:
  * `digits` goes into every formatter call here, `labels` replace the language's built-in texts.
@@ -199,8 +222,11 @@ export function buildInvoiceView(
     : [];
 
   const meta = req.invoice;
-  const title = localTitle(meta.title, language, l);
-  const docTitleWord = present(meta.title) ? meta.title.trim() : sentenceCase(l.invoice, language);
+  const creditNote = documentTypeOf(meta) === 'credit_note';
+  // A credit note's heading replaces INVOICE; an explicit invoice.title still overrides either.
+  const heading = creditNote ? l.creditNote : l.invoice;
+  const title = localTitle(meta.title, language, { ...l, invoice: heading });
+  const docTitleWord = present(meta.title) ? meta.title.trim() : sentenceCase(heading, language);
   const [y, m, d] = meta.date.split('-').map(Number);
 
   return {
@@ -210,11 +236,13 @@ export function buildInvoiceView(
     labels: l,
     title,
     number: meta.number,
+    reference: creditNote ? creditNoteReference(meta, l, language, digits) : undefined,
     meta: fields([
-      [l.invoiceNumber, meta.number],
-      [l.date, formatDate(meta.date, language, digits)],
+      [creditNote ? l.creditNoteNumber : l.invoiceNumber, meta.number],
+      [creditNote ? l.creditNoteDate : l.date, formatDate(meta.date, language, digits)],
       [l.dueDate, meta.due_date ? formatDate(meta.due_date, language, digits) : undefined],
       [l.poNumber, meta.po_number],
+      [l.buyerReference, meta.buyer_reference],
       [l.terms, meta.terms],
     ]),
     seller: partyView(l.from, req.from, l, language),

@@ -3,7 +3,7 @@ import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { headingPiece, metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { type Piece, spacePiece } from '../layout/pieces.ts';
-import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, referencePieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { HAIRLINE, hexRgb, INK, onFill, standardTheme, type Theme, WHITE } from './theme.ts';
 
@@ -33,6 +33,7 @@ export const bold: Template = {
     const endWidth = ctx.width - startWidth - 20;
     const start: Piece[] = [
       ...titlePieces(ctx, startWidth, 34, WHITE, 'start', true),
+      ...referencePieces(ctx, startWidth, BAND_MUTED),
       spacePiece(6),
       ...partyPieces(ctx, view.seller, startWidth, {
         heading: false,

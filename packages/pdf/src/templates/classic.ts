@@ -2,7 +2,7 @@ import type { Rgb } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { type Piece, spacePiece } from '../layout/pieces.ts';
-import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, referencePieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { HAIRLINE, hexRgb, INK, standardTheme, type Theme, tint } from './theme.ts';
 
@@ -33,6 +33,7 @@ export const classic: Template = {
     start.push(...partyPieces(ctx, view.seller, half, { heading: false, nameSize: 12 }));
     const end: Piece[] = [
       ...titlePieces(ctx, endWidth, 24, theme.accent, 'end'),
+      ...referencePieces(ctx, endWidth, theme.muted, 'end'),
       spacePiece(8),
       ...metaPieces(ctx, endWidth),
     ];

@@ -2,7 +2,7 @@ import type { Rgb } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { type Piece, spacePiece } from '../layout/pieces.ts';
-import { logoPiece, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, referencePieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { hexRgb, INK, type Theme } from './theme.ts';
 
@@ -39,6 +39,7 @@ export const minimal: Template = {
     if (ctx.logo) start.push(logoPiece(ctx.logo, 120, 44, 'start', 18));
     start.push(
       ...titlePieces(ctx, startWidth, 15, INK, 'start', true),
+      ...referencePieces(ctx, startWidth, theme.muted),
       spacePiece(14),
       ...metaPieces(ctx, Math.min(startWidth, 220)),
     );
@@ -62,7 +63,6 @@ export const minimal: Template = {
       ],
       { paddingBottom: 6, flows: true },
     );
-    void theme;
     return [head, parties];
   },
   startPage(ctx, pageIndex) {

@@ -3,7 +3,7 @@ import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { type Piece, spacePiece } from '../layout/pieces.ts';
-import { logoPiece, numberPieces, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, numberPieces, referencePieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { HAIRLINE, hexRgb, INK, onFill, standardTheme, type Theme, tint } from './theme.ts';
 
@@ -32,6 +32,7 @@ export const modern: Template = {
     const start: Piece[] = [
       ...titlePieces(ctx, startWidth, 28, theme.accent),
       ...numberPieces(ctx, view.number, startWidth, { size: 11, weight: 'bold', color: INK }),
+      ...referencePieces(ctx, startWidth, theme.muted),
     ];
     const end: Piece[] = ctx.logo ? [logoPiece(ctx.logo, endWidth, 64, 'end')] : [];
     const head = columnsBlock(

@@ -3,7 +3,7 @@ import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
 import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
 import { type Piece, spacePiece } from '../layout/pieces.ts';
-import { logoPiece, numberPieces, runningHeader, titlePieces } from './shared-pieces.ts';
+import { logoPiece, numberPieces, referencePieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
 import { HAIRLINE, hexRgb, standardTheme, type Theme, tint, WHITE } from './theme.ts';
 
@@ -37,6 +37,7 @@ export const navy: Template = {
       ...titlePieces(ctx, startWidth, 26, WHITE, 'start', true),
       spacePiece(2),
       ...numberPieces(ctx, view.number, startWidth, { size: 10, color: GOLD, weight: 'bold' }),
+      ...referencePieces(ctx, startWidth, ON_NAVY_MUTED),
     ];
     const end: Piece[] = metaPieces(ctx, endWidth, { label: ON_NAVY_MUTED, value: WHITE });
     const band = columnsBlock(

@@ -1,7 +1,7 @@
 import type { PDFImage } from '@cantoo/pdf-lib';
 import type { Rgb } from '../layout/canvas.ts';
 import { fitLines, fitOneLine } from '../layout/fit-text.ts';
-import { type Piece, textPiece } from '../layout/pieces.ts';
+import { type Piece, spacePiece, textPiece } from '../layout/pieces.ts';
 import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext } from './template.ts';
 
@@ -56,6 +56,22 @@ export function titlePieces(
   const style: TextStyle = { size, weight: 'bold', color };
   const text = upper ? ctx.view.title.toLocaleUpperCase(ctx.view.language) : ctx.view.title;
   return fittedPieces(ctx, text, width, style, 0.5, align, 1.06);
+}
+
+/**
+ * A credit note's reference to the invoice it corrects, under the title (issue 13): body size, wrapped,
+ * never shrunk, with a little air above. Nothing on an invoice.
+ */
+export function referencePieces(
+  ctx: RenderContext,
+  width: number,
+  color: Rgb,
+  align: 'start' | 'end' = 'start',
+): Piece[] {
+  const { reference } = ctx.view;
+  if (reference === undefined) return [];
+  const style: TextStyle = { size: ctx.theme.size.body, color };
+  return [spacePiece(3), ...fittedPieces(ctx, reference, width, style, 1, align)];
 }
 
 /**

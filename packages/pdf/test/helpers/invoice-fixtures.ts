@@ -110,6 +110,25 @@ export function fullInvoice(
   };
 }
 
+/** The full invoice as a credit note (issue 13) correcting INV-2026-0042 of 2026-02-14, with a buyer reference. */
+export function creditNoteInvoice(
+  language: string,
+  template: string,
+  invoice: Record<string, unknown> = { original_number: 'INV-2026-0042', original_date: '2026-02-14' },
+): Record<string, unknown> {
+  const base = fullInvoice(language, template);
+  return {
+    ...base,
+    invoice: {
+      ...(base.invoice as Record<string, unknown>),
+      type: 'credit_note',
+      number: 'CN-2026-0007',
+      buyer_reference: 'LEITWEG-991',
+      ...invoice,
+    },
+  };
+}
+
 /** `count` items with short descriptions, for pagination and the bench. */
 export function manyItems(count: number, language = 'en'): Record<string, unknown>[] {
   const t = SAMPLE_TEXT[language];
