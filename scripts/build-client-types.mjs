@@ -2,8 +2,8 @@
 // server by bundling workers/openapi/openapi-document.ts with esbuild and calling it, then turned into
 // TypeScript by openapi-typescript (decision S1). The output is gitignored and rebuilt by prepare-assets
 // (npm run dev, npm test, npm run deploy) and by the package's own `npm run build`, so it cannot go
-// stale against the routes; it is rewritten only when its text changes.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// stale against the routes.
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -34,9 +34,12 @@ export async function openApiDocumentJson() {
   }
 }
 
+/** Unchanged text is not rewritten (no watcher wakes up); a new one lands whole (a rename), never half-written. */
 function writeIfChanged(file, text) {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
-  writeFileSync(file, text);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
 }
 
 export async function buildClientTypes() {
