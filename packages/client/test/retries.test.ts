@@ -111,6 +111,17 @@ describe('InvoiceClient retries (D8 idempotency, D7 Retry-After)', () => {
     expect(server.received.map((r) => r.method)).toEqual(['GET', 'GET']);
   });
 
+  it('an abort during the Retry-After wait ends the call at once with the abort reason', async () => {
+    const server = await serve(() => rateLimited('20'));
+    const client = new InvoiceClient({ apiKey: 'inv_sk_test', baseUrl: server.baseUrl });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('stop')), 300);
+    const started = Date.now();
+    await expect(client.invoices.generate(invoice, { signal: controller.signal })).rejects.toThrow('stop');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(server.received).toHaveLength(1);
+  });
+
   it('other errors are not retried (400, 500)', async () => {
     const server = await serve((n) =>
       n === 0 ? apiError(400, 'validation_error', 'x: bad') : apiError(500, 'internal_error', 'boom'),
