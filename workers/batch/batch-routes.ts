@@ -23,10 +23,19 @@ export const batchRoutes = new Hono<AppEnv>();
 const CONCURRENCY = 6;
 
 type ItemResult =
-  | { index: number; success: true; invoice: PreparedInvoice['invoice'] }
+  | { index: number; success: true; invoice: PreparedInvoice['invoice']; document_url?: string }
   | { index: number; success: false; error: { code: string; message: string } };
 
 mountOperations(batchRoutes, [[generateInvoiceBatch, (c) => handleBatch(c)]]);
+
+/**
+ * E4: a batch answers JSON, so an item's `output` names the document its hosted link should open as:
+ * `document_url` is that link with `format` set (absent for `json` and when the item has no hosted link).
+ */
+function documentUrl(hostedUrl: string | undefined, output: InvoiceRequest['output']): string | undefined {
+  if (!hostedUrl || output === 'json') return undefined;
+  return `${hostedUrl}&format=${output}`;
+}
 
 async function handleBatch(c: Context<AppEnv>): Promise<Response> {
   const caller = await resolveCaller(c, { cachedKeys: true });
@@ -76,7 +85,8 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
           needImages: false,
           imageFetches,
         });
-        return { index, success: true, invoice: prepared.invoice };
+        const document_url = documentUrl(prepared.invoice.hosted_url, (item.request as InvoiceRequest).output);
+        return { index, success: true, invoice: prepared.invoice, ...(document_url && { document_url }) };
       } catch (err) {
         // A client mistake, or a server that lacks a secret (503 not_provisioned), keeps its own code and message.
         if (err instanceof ApiError && (err.status < 500 || err.code === 'not_provisioned')) {
