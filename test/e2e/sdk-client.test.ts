@@ -120,13 +120,15 @@ describe('InvoiceClient against wrangler dev: invoices, hosted links, legacy', (
     expect(res.results[1].error?.code).toBe('validation_error');
   });
 
-  it('hostedLinks.open: the PDF bytes by default, the invoice as generated with format json', async () => {
+  it('hostedLinks.open: the PDF bytes by default, the invoice as generated with format json, UBL as text', async () => {
     const { invoice: generated } = await client.invoices.generate(invoice);
     expect(generated.hosted_url).toMatch(/\/api\/i\/[0-9A-Za-z]{22}\?t=/);
     const anonymous = new InvoiceClient({ baseUrl });
     expect(isPdf(await anonymous.hostedLinks.open(generated.hosted_url!))).toBe(true);
     const json = await anonymous.hostedLinks.open(generated.hosted_url!, { format: 'json' });
     expect(json.invoice).toEqual(generated);
+    const ubl = await anonymous.hostedLinks.open(generated.hosted_url!, { format: 'ubl' });
+    expect(ubl).toContain(`<cbc:ID>${generated.number}</cbc:ID>`);
     const forged = generated.hosted_url!.replace(/t=[^&]+/, 't=AAAA');
     expect((await apiError(anonymous.hostedLinks.open(forged))).code).toBe('not_found');
   });

@@ -25,24 +25,23 @@ export type WebhookEventQueuedResponse = Schemas['WebhookEventQueuedResponse'];
 export type InvoiceOutput = NonNullable<InvoiceRequest['output']>;
 
 /**
- * The outputs answered with a PDF: `pdf`, and `facturx` once the contract has it (Extract keeps only
- * the names the generated enum holds). Everything else but `json` is an XML document, returned as text.
+ * What a document request resolves to by its `output` (generate) or `format` (hosted link): the JSON
+ * shape for `json`; bytes for the outputs answered with a PDF (`pdf`, and `facturx` once the contract has
+ * it); text for the rest, the XML documents. Distributes over a union. The run time does not rely on
+ * these names: it decodes by the answer's Content-Type.
  */
-type PdfOutput = Extract<InvoiceOutput, 'pdf' | 'facturx'>;
+type DocumentResult<O, Json> = O extends 'json' ? Json : O extends 'pdf' | 'facturx' ? Uint8Array : string;
 
-/** What `invoices.generate` resolves to for a given `output` (distributes over a union of outputs). */
-export type GenerateResult<O extends InvoiceOutput> = O extends 'json'
-  ? InvoiceJsonResponse
-  : O extends PdfOutput
-    ? Uint8Array
-    : string;
+/** What `invoices.generate` resolves to for a given `output`. */
+export type GenerateResult<O extends InvoiceOutput> = DocumentResult<O, InvoiceJsonResponse>;
 
-/** `format` of a hosted link (GET /api/i/{id}). */
+/** `format` of a hosted link (GET /api/i/{id}): the contract's enum. */
 export type HostedLinkFormat = NonNullable<
   NonNullable<operations['getHostedInvoice']['parameters']['query']>['format']
 >;
 
-export type HostedLinkResult<F extends HostedLinkFormat> = F extends 'json' ? HostedInvoiceJson : Uint8Array;
+/** What `hostedLinks.open` resolves to for a given `format`. */
+export type HostedLinkResult<F extends HostedLinkFormat> = DocumentResult<F, HostedInvoiceJson>;
 
 /** The query of GET /api/webhooks/{id}/deliveries (`limit`, `cursor`). */
 export type DeliveriesQuery = NonNullable<operations['listWebhookDeliveries']['parameters']['query']>;

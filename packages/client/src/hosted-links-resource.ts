@@ -4,7 +4,7 @@ import { type ApiClient, type CallOptions, decodeBody } from './api-transport.ts
 import type { HostedLinkFormat, HostedLinkResult } from './contract-types.ts';
 
 export interface OpenHostedLinkOptions<F extends HostedLinkFormat> extends CallOptions {
-  /** `pdf` (the default): the PDF bytes; `json`: the invoice as generated. */
+  /** `pdf` (the default): the PDF bytes; `json`: the invoice as generated; an XML format: its text. */
   format?: F;
 }
 

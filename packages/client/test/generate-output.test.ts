@@ -1,9 +1,11 @@
-// The result of invoices.generate follows `output`: at run time by the answer's Content-Type, in the
+// The result of invoices.generate follows `output` (and hostedLinks.open its `format`): at run time by the answer's Content-Type, in the
 // types by the generated InvoiceRequest enum (tsc checks the expectTypeOf lines: `npm run typecheck`).
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type ApiErrorCode,
   type GenerateResult,
+  type HostedInvoiceJson,
+  type HostedLinkResult,
   type InvoiceApiErrorCode,
   InvoiceClient,
   type InvoiceJsonResponse,
@@ -42,6 +44,9 @@ describe('invoices.generate by output', () => {
     expectTypeOf<GenerateResult<'json'>>().toEqualTypeOf<InvoiceJsonResponse>();
     expectTypeOf<GenerateResult<'pdf'>>().toEqualTypeOf<Uint8Array>();
     expectTypeOf<GenerateResult<'ubl' | 'cii'>>().toEqualTypeOf<string>();
+    expectTypeOf<HostedLinkResult<'json'>>().toEqualTypeOf<HostedInvoiceJson>();
+    expectTypeOf<HostedLinkResult<'pdf'>>().toEqualTypeOf<Uint8Array>();
+    expectTypeOf<HostedLinkResult<'ubl'>>().toEqualTypeOf<string>();
     expectTypeOf<'validation_error' | 'monthly_limit_reached' | 'rate_limit_hourly'>().toExtend<ApiErrorCode>();
     expectTypeOf<'INSUFFICIENT_CREDITS' | 'API_SECURITY_LIMIT_EXCEEDED'>().toExtend<LegacyErrorCode>();
     // A closed union, not string: a made-up code does not type-check.
