@@ -26,7 +26,8 @@ export class InvoiceClient {
   readonly legacy: LegacyResource;
 
   constructor(options: InvoiceClientOptions) {
-    // Looked up at call time and called unbound-safe: browsers reject `fetch` called off `window`.
+    // Read at each call (a polyfill or test may install it later), and called on globalThis: browsers throw
+    // "Illegal invocation" for a `fetch` detached from it.
     const fetchFn = options.fetch ?? ((request: Request) => globalThis.fetch(request));
     const api = createApiClient(options.baseUrl, fetchFn, {
       maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
