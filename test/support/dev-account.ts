@@ -1,10 +1,15 @@
-// A verified enterprise account with an API key on a running dev server, made by the operator command
-// (`npm run admin -- create-account`), so benches and tests run far from the plan limits.
+// A verified account with an API key on a running dev server, made by the operator command
+// (`npm run admin -- create-account`): enterprise by default, so benches and tests run far from the plan
+// limits; another tier for a test that needs that plan's windows.
 import { execFileSync } from 'node:child_process';
 import type { DevServer } from './start-dev-server.ts';
 
 // process.execPath is the pinned Node 22 (npm run / npx put it first on PATH), which runs .ts directly.
-export function enterpriseAccount(server: DevServer, tag = 'bench'): { email: string; apiKey: string } {
+export function enterpriseAccount(
+  server: Pick<DevServer, 'stateDir'>,
+  tag = 'bench',
+  tier: 'free' | 'starter' | 'pro' | 'enterprise' = 'enterprise',
+): { email: string; apiKey: string } {
   const email = `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const out = execFileSync(
     process.execPath,
@@ -14,7 +19,7 @@ export function enterpriseAccount(server: DevServer, tag = 'bench'): { email: st
       '--email',
       email,
       '--tier',
-      'enterprise',
+      tier,
       '--with-key',
       '--persist-to',
       server.stateDir,

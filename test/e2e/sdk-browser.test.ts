@@ -1,0 +1,105 @@
+// The SDK in a browser (issue 14): packages/client bundled by esbuild for the browser platform (a Node
+// import would fail the bundle), loaded into headless Chromium on a page of the service's origin, calling
+// wrangler dev with the page's own fetch and Web Crypto.
+import { createHmac, randomBytes } from 'node:crypto';
+import { build } from 'esbuild';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { enterpriseAccount } from '../support/dev-account.ts';
+
+const baseUrl = inject('baseUrl');
+const stateDir = inject('stateDir');
+const { apiKey } = enterpriseAccount({ stateDir }, 'sdk-browser');
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  const bundle = await build({
+    entryPoints: ['packages/client/src/index.ts'],
+    bundle: true,
+    format: 'iife',
+    globalName: 'InvoiceSDK',
+    platform: 'browser',
+    write: false,
+    logLevel: 'error',
+  });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  // The service's JSON answers carry a strict CSP; the test's script tag is not the page's own.
+  page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await page.goto(`${baseUrl}/api/health`);
+  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+});
+
+afterAll(async () => browser?.close());
+
+declare const InvoiceSDK: typeof import('../../packages/client/src/index.ts');
+
+describe('@invoice/client in Chromium', () => {
+  it('generate resolves to PDF bytes and JSON totals; a refusal is an InvoiceApiError with its field', async () => {
+    const result = await page.evaluate(
+      async ({ apiKey, baseUrl }) => {
+        const client = new InvoiceSDK.InvoiceClient({ apiKey, baseUrl });
+        const request = {
+          from: { name: 'Acme GmbH' },
+          to: { name: 'Globex Ltd' },
+          invoice: { currency: 'EUR' as const },
+          items: [{ description: 'Work', quantity: 2, unit_price: 50, tax_rate: 19 }],
+        };
+        const pdf = await client.invoices.generate({ ...request, output: 'pdf' });
+        const json = await client.invoices.generate(request);
+        const bad = { ...request, items: [{ description: 'Work', quantity: -1, unit_price: 50 }] };
+        const err = await client.invoices.generate(bad).catch((e) => e);
+        return {
+          pdfIsBytes: pdf instanceof Uint8Array,
+          pdfHead: new TextDecoder().decode(pdf.subarray(0, 5)),
+          total: json.invoice.grand_total,
+          error: {
+            typed: err instanceof InvoiceSDK.InvoiceApiError,
+            status: err.status,
+            code: err.code,
+            field: err.field,
+          },
+        };
+      },
+      { apiKey, baseUrl },
+    );
+    expect(result).toEqual({
+      pdfIsBytes: true,
+      pdfHead: '%PDF-',
+      total: 119,
+      error: { typed: true, status: 400, code: 'validation_error', field: 'items[0].quantity' },
+    });
+  });
+
+  it('D10: verifyWebhook runs on the browser’s Web Crypto: a signed body passes, a changed one fails', async () => {
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const raw = JSON.stringify({
+      id: 'evt_browser',
+      type: 'webhook.test',
+      created: 1,
+      data: { webhook_id: 'wh_1', message: 'm' },
+    });
+    const headers = {
+      'x-service-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`,
+      'webhook-id': 'evt_browser',
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': new Webhook(secret).sign('evt_browser', new Date(), raw),
+    };
+    const outcome = await page.evaluate(
+      async ({ raw, headers, secret }) => {
+        const event = await InvoiceSDK.verifyWebhook(raw, new Headers(headers), secret);
+        const refused = await InvoiceSDK.verifyWebhook(raw.replace('"m"', '"n"'), headers, secret).catch(
+          (e) => e.reason,
+        );
+        return { id: event.id, refused };
+      },
+      { raw, headers, secret },
+    );
+    expect(outcome).toEqual({ id: 'evt_browser', refused: 'invalid_signature' });
+  });
+});

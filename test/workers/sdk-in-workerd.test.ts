@@ -1,0 +1,54 @@
+// The SDK runs inside workerd as it would in a customer's Worker (issue 14: Node, browsers, Deno and
+// Workers), with the Worker's own fetch handler as its `fetch`; and verifyWebhook accepts exactly what
+// the Worker's signing code (D10) produces, since both live in this runtime.
+import { describe, expect, it } from 'vitest';
+import { InvoiceApiError, InvoiceClient, verifyWebhook } from '../../packages/client/src/index.ts';
+import { newWebhookSecret } from '../../workers/webhooks/webhook-secret.ts';
+import { deliveryHeaders } from '../../workers/webhooks/webhook-signature.ts';
+import { BASE, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
+
+const invoice = {
+  from: { name: 'Acme GmbH', country: 'DE' },
+  to: { name: 'Globex Ltd', country: 'GB' },
+  invoice: { currency: 'EUR' as const, number: 'SDK-1', date: '2026-03-02' },
+  items: [{ description: 'Work', quantity: 2, unit_price: 50, tax_rate: 19 }],
+};
+
+describe('@invoice/client in workerd', () => {
+  it('generate answers JSON totals, PDF bytes and UBL text through the Worker; a bad key is a typed 401', async () => {
+    const { apiKey } = await verifiedAccountWithKey('sdk-workerd');
+    const client = new InvoiceClient({ apiKey, baseUrl: BASE, fetch: (r) => workerFetch(r) });
+    const json = await client.invoices.generate(invoice);
+    expect(json.invoice).toMatchObject({ number: 'SDK-1', subtotal: 100, total_tax: 19, grand_total: 119 });
+    const pdf = await client.invoices.generate({ ...invoice, output: 'pdf' });
+    expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
+    const ubl = await client.invoices.generate({ ...invoice, output: 'ubl' });
+    expect(ubl).toContain('<cbc:ID>SDK-1</cbc:ID>');
+
+    const stranger = new InvoiceClient({
+      apiKey: `inv_sk_${'0'.repeat(40)}`,
+      baseUrl: BASE,
+      fetch: (r) => workerFetch(r),
+    });
+    const err = await stranger.invoices.generate(invoice).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InvoiceApiError);
+    expect(err).toMatchObject({ status: 401, code: 'invalid_api_key' });
+  });
+
+  it("D10: verifyWebhook accepts the Worker's deliveryHeaders for the body, and refuses another body", async () => {
+    const secret = newWebhookSecret();
+    const event = {
+      id: 'evt_workerd',
+      type: 'webhook.test' as const,
+      created: 1767312000,
+      data: { webhook_id: 'wh_1', message: 'm' },
+    };
+    const raw = JSON.stringify(event);
+    const headers = new Headers(await deliveryHeaders(secret, event, raw, Math.floor(Date.now() / 1000)));
+    expect(await verifyWebhook(raw, headers, secret)).toEqual(event);
+    const refused = await verifyWebhook(raw.replace('"m"', '"n"'), headers, secret).catch(
+      (e: { reason: string }) => e.reason,
+    );
+    expect(refused).toBe('invalid_signature');
+  });
+});
