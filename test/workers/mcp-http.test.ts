@@ -77,6 +77,23 @@ describe('/mcp tool errors are tool results, not protocol errors', () => {
     });
   });
 
+  it('M3: a pdf without its hosted link is refused on that field; the call counts, the document is given back', async () => {
+    const { apiKey } = await verifiedAccountWithKey('mcp-pdf-link');
+    const args = { ...invoice, output: 'pdf', features: { hosted_link: false } };
+    const body = (await (await toolCall(apiKey, 'create_invoice', args)).json()) as Json;
+    expect(body.result.isError).toBe(true);
+    expect(JSON.parse(body.result.content[1].text).error).toMatchObject({
+      code: 'validation_error',
+      field: 'features.hosted_link',
+    });
+    const usage = (await (await toolCall(apiKey, 'get_usage', {})).json()) as Json;
+    expect(usage.result.structuredContent).toMatchObject({
+      hourly: { used: 1 },
+      monthly_documents: { used: 0 },
+      monthly_pdfs: { used: 0 },
+    });
+  });
+
   it('an unknown tool is the one protocol error (JSON-RPC -32602)', async () => {
     const { apiKey } = await verifiedAccountWithKey('mcp-unknown');
     const body = (await (await toolCall(apiKey, 'delete_everything', {})).json()) as Json;

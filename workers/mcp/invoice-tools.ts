@@ -111,7 +111,12 @@ export const createInvoice: McpTool = {
         const xml = writer?.(prepared.resolved, c.get('requestId'));
         const invoice = prepared.invoice;
         const parts = [totalsLine(invoice)];
-        if (invoice.hosted_url) parts.push(`Hosted link: ${invoice.hosted_url}`);
+        if (invoice.hosted_url)
+          parts.push(
+            output === 'json' || xml
+              ? `Hosted link: ${invoice.hosted_url}`
+              : `The ${output} document opens at the hosted link: ${invoice.hosted_url}`,
+          );
         if (xml)
           parts.push(
             `${output.toUpperCase()} document returned (${xml.xml.length} characters)${xml.issues.length ? `; EN 16931 rules not yet met: ${xml.issues.join(', ')}` : ''}.`,
