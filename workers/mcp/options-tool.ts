@@ -47,7 +47,7 @@ export const listOptions: McpTool = {
       outputs: values('output'),
       fields,
     };
-    const summary = `Outputs: ${structured.outputs.join(', ')}. Templates: ${structured.templates.join(', ')}. Languages: ${structured.languages.join(', ')}. ${structured.currencies.length} currencies (see structuredContent.currencies).`;
+    const summary = `Outputs: ${structured.outputs.join(', ')}. Templates: ${structured.templates.join(', ')}. Languages: ${structured.languages.join(', ')}. Currencies: ${structured.currencies.join(', ')}. Every other field with fixed values is under "fields".`;
     return { structured, summary };
   },
 };
