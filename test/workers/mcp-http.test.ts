@@ -42,6 +42,15 @@ describe('/mcp authentication (M4)', () => {
     expect(((await res.json()) as Json).error.code).toBe('invalid_api_key');
   });
 
+  it('D5, M6: a body over the batch limit (25 MB) is 413 before anything runs or counts', async () => {
+    const { apiKey } = await verifiedAccountWithKey('mcp-big');
+    const pad = 'x'.repeat(25 * 1024 * 1024);
+    const res = await toolCall(apiKey, 'calculate_invoice', { ...invoice, notes: pad });
+    expect(res.status).toBe(413);
+    const usage = (await (await toolCall(apiKey, 'get_usage', {})).json()) as Json;
+    expect(usage.result.structuredContent.hourly.used).toBe(0);
+  });
+
   it('stateless: GET and DELETE are 405 with Allow: POST', async () => {
     for (const method of ['GET', 'DELETE']) {
       const res = await call('/mcp', { method });
