@@ -39,6 +39,8 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
       expect(tool.outputSchema?.type).toBe('object');
       expect(tool.description).toMatch(/Cost: /);
     }
+    // Hosts may call the read-only tools without asking; the others create documents and count.
+    expect(tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name)).toEqual(['get_usage', 'list_options']);
     // The invoice tools take the generate-invoice body: the same required fields as /openapi.json.
     const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as Json;
     const restBody = openapi.paths['/api/generate-invoice'].post.requestBody.content['application/json'].schema;

@@ -27,6 +27,7 @@ export const createInvoiceBatch: McpTool = {
   ].join('\n'),
   input: BatchRequestDocSchema,
   output: BatchResponseSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run({ c, caller, now }, args) {
     requireVerifiedAccount(caller);
     const { body } = await runBatch(c, caller, args, now);

@@ -46,6 +46,7 @@ export const calculateInvoice: McpTool = {
   ].join('\n'),
   input: InvoiceRequestSchema,
   output: InvoiceJsonResponseSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run({ c, caller, now }, args) {
     requireVerifiedAccount(caller);
     const body = totalsOnly(args);
@@ -93,6 +94,7 @@ export const createInvoice: McpTool = {
   ].join('\n'),
   input: InvoiceRequestSchema,
   output: CreateInvoiceResultSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run({ c, caller, now }, args) {
     requireVerifiedAccount(caller);
     return runGenerate(

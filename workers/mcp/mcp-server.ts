@@ -28,6 +28,7 @@ const toolListing = (): Tool[] => {
     description: t.description,
     inputSchema: toolJsonSchema(t.input, 'input') as Tool['inputSchema'],
     outputSchema: toolJsonSchema(t.output, 'output') as Tool['outputSchema'],
+    annotations: t.annotations,
   }));
   return listing;
 };

@@ -2,6 +2,7 @@
 // zod schemas of the REST routes) and what tools/call runs. Arguments reach `run` unvalidated by the
 // SDK: each tool validates with the service's own code, so a bad invoice is a tool error naming the
 // field (D4), never a JSON-RPC -32602.
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AccountCaller } from '../accounts/caller.ts';
@@ -27,6 +28,8 @@ export interface McpTool {
   /** Documents the arguments (inputSchema); validation happens in `run`. */
   input: z.ZodType;
   output: z.ZodType;
+  /** Hints for the host (e.g. whether to ask before calling): which tools only read, which create documents. */
+  annotations: ToolAnnotations;
   run(ctx: ToolContext, args: Record<string, unknown>): Promise<ToolOutcome>;
 }
 

@@ -37,6 +37,7 @@ export const listOptions: McpTool = {
   ].join('\n'),
   input: z.object({}),
   output: OptionsResultSchema,
+  annotations: { readOnlyHint: true, openWorldHint: false },
   async run() {
     const fields = requestEnums();
     const values = (path: string) => fields[path]?.values ?? [];

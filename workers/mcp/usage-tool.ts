@@ -51,6 +51,7 @@ export const getUsage: McpTool = {
   ].join('\n'),
   input: z.object({}),
   output: UsageResultSchema,
+  annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ c, caller, now }) {
     const usage = unlessRevoked(caller, await limiter(c.env, caller).peek(now, keyCheck(caller))) as Usage;
     const limits = limitsFor(caller);
