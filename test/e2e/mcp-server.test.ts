@@ -74,7 +74,8 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
     expect(document.text).toMatch(/^<\?xml/);
     expect(document.text).toContain(`<cbc:ID>${invoice.number}</cbc:ID>`);
     expect(document.text).toContain(`<cbc:PayableAmount currencyID="EUR">${invoice.balance_due.toFixed(2)}`);
-    expect((await fetch(invoice.hosted_url)).status).toBe(200);
+    // The hosted link opens as the same document (E4).
+    expect(await (await fetch(result.structuredContent.document_url)).text()).toBe(document.text);
   });
 
   it('M3: create_invoice with output pdf returns the hosted link and totals, never PDF bytes', async () => {
@@ -85,8 +86,12 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent.document).toBeUndefined();
     expect(JSON.stringify(result)).not.toContain('JVBER'); // base64 of "%PDF"
-    const page = await fetch(result.structuredContent.invoice.hosted_url);
-    expect(page.status).toBe(200);
+    const { invoice, document_url } = result.structuredContent;
+    expect(document_url).toBe(`${invoice.hosted_url}&format=pdf`);
+    expect(result.content[0].text).toContain(document_url);
+    const pdf = await fetch(document_url);
+    expect(pdf.headers.get('Content-Type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
   });
 
   it('create_invoice_batch: one result per invoice, as POST /api/batch answers', async () => {

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
 import { PREVIEWS_PER_HOUR } from '../../workers/limits/admit-preview.ts';
+import { WEBHOOK_SENDS_PER_HOUR } from '../../workers/limits/admit-webhook-send.ts';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
 import { call, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
 import { LEGACY, legacyAccount, unverifiedKey } from './legacy-fixtures.ts';
@@ -31,6 +32,21 @@ import {
 } from './openapi-conformance-requests.ts';
 
 /** One case per documented (operation, status): a request that makes the live app answer it. */
+
+/** W3: the account's webhook sends of this hour used up, one second into the hour so it cannot roll over. */
+async function sendsUsedUp(email: string, ask: () => Promise<Sent>): Promise<Sent> {
+  const limiter = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${await accountIdOf(email)}`));
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_601_000);
+  try {
+    for (let i = 0; i < WEBHOOK_SENDS_PER_HOUR; i++)
+      await limiter.admitWebhookSend({ now: Date.now(), limit: WEBHOOK_SENDS_PER_HOUR });
+    return await ask();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 export const CASES: Record<string, () => Promise<Sent>> = {
   'generateInvoice 200': () =>
     send('POST', '/api/generate-invoice', { json: INVOICE, headers: { 'CF-Connecting-IP': freshIp() } }),
@@ -287,6 +303,13 @@ export const CASES: Record<string, () => Promise<Sent>> = {
       headers: bearer(apiKey),
     });
   },
+  'redeliverWebhookDelivery 429': async () => {
+    const { apiKey, email } = await accountWithKey();
+    const { hookId, deliveryId } = await webhookWithDelivery(apiKey, email);
+    return sendsUsedUp(email, () =>
+      send('POST', `/api/webhooks/${hookId}/deliveries/${deliveryId}/redeliver`, { headers: bearer(apiKey) }),
+    );
+  },
   'redeliverWebhookDelivery 500': async () =>
     sendWithEnv(outage(), 'POST', '/api/webhooks/wh_x/deliveries/dlv_x/redeliver', {
       headers: bearer((await accountWithKey()).apiKey),
@@ -302,6 +325,11 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     send('POST', '/api/webhooks/wh_x/test', { headers: cookieJson(await unverifiedSession()) }),
   'testWebhook 404': async () =>
     send('POST', '/api/webhooks/wh_missing/test', { headers: bearer((await accountWithKey()).apiKey) }),
+  'testWebhook 429': async () => {
+    const { apiKey, email } = await accountWithKey();
+    const hookId = await webhookOf(apiKey);
+    return sendsUsedUp(email, () => send('POST', `/api/webhooks/${hookId}/test`, { headers: bearer(apiKey) }));
+  },
   'testWebhook 500': async () =>
     sendWithEnv(outage(), 'POST', '/api/webhooks/wh_x/test', { headers: bearer((await accountWithKey()).apiKey) }),
 

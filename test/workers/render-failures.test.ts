@@ -1,6 +1,7 @@
 import { parseInvoiceRequest, type ResolvedInvoice, resolveInvoice } from '@invoice/model';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../workers/http/api-error.ts';
+import { writeXml } from '../../workers/invoices/xml-documents.ts';
 import { renderPdf } from '../../workers/pdf/render-pdf.ts';
 import { pngHeaderOnly, pngWithData } from './image-fixtures.ts';
 
@@ -21,15 +22,14 @@ describe('issue 4: failures inside rendering', () => {
 
 describe('issue 5 and issue 13: failures inside the UBL and CII writers', () => {
   it.each([
-    ['writeUbl', 'ubl_error'],
-    ['writeCii', 'cii_error'],
-  ] as const)('%s: become 500 %s naming the request id', async (writer, code) => {
-    const output = await import('../../workers/invoices/render-output.ts');
+    ['ubl', 'ubl_error'],
+    ['cii', 'cii_error'],
+  ] as const)('%s: become 500 %s naming the request id', async (format, code) => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = { request: { invoice: {} }, totals: {} } as unknown as ResolvedInvoice;
     let err: unknown;
     try {
-      output[writer](broken, 'req_UBLUBLUBLUBLUBLUBL00');
+      writeXml(format, broken, 'req_UBLUBLUBLUBLUBLUBL00');
     } catch (e) {
       err = e;
     }

@@ -4,6 +4,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecu
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
+import { WEBHOOK_SENDS_PER_HOUR } from '../../workers/limits/admit-webhook-send.ts';
 import { DELIVERIES_KEPT_PER_WEBHOOK, recordAttempt } from '../../workers/webhooks/delivery-log.ts';
 import type { WebhookEvent, WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
 import { BASE, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
@@ -306,6 +307,41 @@ describe('redelivery and test events (W1)', () => {
     expect(new Webhook(secret).verify(raw, Object.fromEntries(seen[0].headers))).toMatchObject({ id: event_id });
     const [d] = (await deliveries(apiKey, hookId)).body.deliveries;
     expect(d).toMatchObject({ event_id, event_type: 'webhook.test', status: 204 });
+  });
+
+  it(`W3: redeliveries and test events share ${WEBHOOK_SENDS_PER_HOUR} per hour per account; past it 429 with Retry-After, nothing queued, plan windows untouched`, async () => {
+    const { apiKey, accountId, hookId } = await accountWithHook();
+    receiver(() => new Response('ok'));
+    await consume([messageFor(hookId, accountId, invoiceEvent())]);
+    const [first] = (await deliveries(apiKey, hookId)).body.deliveries;
+    const spy = queueSpy();
+    // One second into an hour, so the window cannot roll over while the sends are counted.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_601_000);
+    try {
+      for (let i = 0; i < WEBHOOK_SENDS_PER_HOUR; i++) {
+        const path =
+          i % 2 ? `/api/webhooks/${hookId}/test` : `/api/webhooks/${hookId}/deliveries/${first.id}/redeliver`;
+        expect((await run(bearer(apiKey), 'POST', path)).status).toBe(202);
+      }
+      expect(spy).toHaveBeenCalledTimes(WEBHOOK_SENDS_PER_HOUR);
+      for (const path of [`/api/webhooks/${hookId}/test`, `/api/webhooks/${hookId}/deliveries/${first.id}/redeliver`]) {
+        const refused = await run(bearer(apiKey), 'POST', path);
+        expect(refused.status).toBe(429);
+        expect(((await refused.json()) as Json).error).toMatchObject({
+          code: 'rate_limit_exceeded',
+          message: expect.stringContaining(`${WEBHOOK_SENDS_PER_HOUR} redeliveries and test events per hour`),
+        });
+        expect(Number(refused.headers.get('Retry-After'))).toBe(3600 - 1);
+      }
+      expect(spy).toHaveBeenCalledTimes(WEBHOOK_SENDS_PER_HOUR);
+      // The list still answers, and the plan's hourly window counted none of it.
+      expect((await deliveries(apiKey, hookId)).body.success).toBe(true);
+      const limiter = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${accountId}`));
+      expect(await limiter.peek(Date.now())).toMatchObject({ hour: { count: 0 }, month: { documents: 0 } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("another account's webhook, an unknown webhook and an unknown delivery are the same 404", async () => {

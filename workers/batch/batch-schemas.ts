@@ -24,6 +24,10 @@ const BatchResultSchema = z
     index: z.int(),
     success: z.boolean(),
     invoice: InvoiceResponseSchema.optional(),
+    document_url: z.string().optional().meta({
+      description:
+        "The item's hosted link opening as the document its `output` asked for (`pdf`, `ubl`, `cii`…): `hosted_url` with `&format=`. Absent for `json` or without a hosted link.",
+    }),
     error: ErrorBodySchema.shape.error.optional(),
   })
   .meta({ id: 'BatchResult' });

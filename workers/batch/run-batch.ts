@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AccountCaller } from '../accounts/caller.ts';
 import type { AppEnv } from '../env.ts';
+import { documentUrl } from '../hosted/document-url.ts';
 import { ApiError } from '../http/api-error.ts';
 import { validateJson } from '../http/read-json-body.ts';
 import { createImageFetches } from '../invoices/image-fetches.ts';
@@ -22,7 +23,7 @@ type BatchResponse = z.output<typeof BatchResponseSchema>;
 const CONCURRENCY = 6;
 
 type ItemResult =
-  | { index: number; success: true; invoice: PreparedInvoice['invoice'] }
+  | { index: number; success: true; invoice: PreparedInvoice['invoice']; document_url?: string }
   | { index: number; success: false; error: { code: string; message: string } };
 
 export async function runBatch(
@@ -63,7 +64,8 @@ export async function runBatch(
           needImages: false,
           imageFetches,
         });
-        return { index, success: true, invoice: prepared.invoice };
+        const document_url = documentUrl(prepared.invoice.hosted_url, (item.request as InvoiceRequest).output);
+        return { index, success: true, invoice: prepared.invoice, ...(document_url && { document_url }) };
       } catch (err) {
         // A client mistake, or a server that lacks a secret (503 not_provisioned), keeps its own code and message.
         if (err instanceof ApiError && (err.status < 500 || err.code === 'not_provisioned')) {

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { defineOperation } from '../http/operation.ts';
 import { RequestMetaSchema } from '../http/response-schemas.ts';
 
+/** The documents a hosted link opens as (issue 13): every output of generate-invoice. */
+const HOSTED_FORMATS = ['pdf', 'json', 'ubl', 'cii'] as const;
+
 /** `format=json`: the invoice as generated; meta has no counters (the link is public, D9). */
 const HostedInvoiceJsonSchema = z
   .object({
@@ -20,27 +23,36 @@ export const getHostedInvoice = defineOperation({
   path: '/api/i/{id}',
   summary: 'Open a hosted invoice link',
   description:
-    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404 (D9).',
+    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404 (D9). `format` picks the document: the PDF (default), the JSON shape, a UBL 2.1 Invoice or a UN/CEFACT CII, all from the same snapshot.',
   auth: 'public',
   params: z.object({ id: z.string().regex(/^[0-9A-Za-z]{22}$/) }),
   query: z.object({
     // Not checked here: a missing or wrong signature is the same 404 as an unknown id.
     t: z.string().optional().meta({ description: 'base64url HMAC-SHA-256 of the id (D9); required for a 200.' }),
     format: z
-      .enum(['pdf', 'json'], { error: (iss) => `must be pdf or json (got ${JSON.stringify(iss.input)})` })
+      .enum(HOSTED_FORMATS, {
+        error: (iss) => `must be one of ${HOSTED_FORMATS.join(', ')} (got ${JSON.stringify(iss.input)})`,
+      })
       .default('pdf'),
   }),
   success: {
     status: 200,
-    description: 'The PDF inline (default), or the JSON shape with `format=json`.',
+    description: 'The PDF inline (default), the JSON shape with `format=json`, or the XML with `format=ubl` or `cii`.',
     json: HostedInvoiceJsonSchema,
     pdf: true,
+    xml: true,
+    headers: {
+      'X-EN16931-Issues': {
+        description:
+          'UBL and CII only, as for generate-invoice: the CEN rule ids the document fails for lack of request data (docs/ubl.md, docs/cii.md).',
+      },
+    },
   },
   errors: {
     400: ['validation_error'],
     404: ['not_found'],
     429: ['rate_limit_exceeded'],
-    500: ['pdf_error', 'internal_error'],
+    500: ['pdf_error', 'ubl_error', 'cii_error', 'internal_error'],
     503: ['not_provisioned'],
   },
 });

@@ -1,4 +1,4 @@
-// GET /api/i/{id}?t=…&format=pdf|json (spec; D9): public, authenticated by the signature alone.
+// GET /api/i/{id}?t=…&format=pdf|json|ubl|cii (spec; D9; issue 13): public, authenticated by the signature alone.
 // Every failure to find a live link — malformed id, wrong or missing signature, unknown id,
 // expired — is the same 404, so a probe learns nothing about which ids exist.
 import { Hono } from 'hono';
@@ -7,6 +7,7 @@ import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readQuery } from '../http/read-query.ts';
+import { xmlDocumentResponse } from '../invoices/xml-documents.ts';
 import { admitHostedOpen } from './hosted-open-limit.ts';
 import { getHostedInvoice } from './hosted-operations.ts';
 import { cachedHostedPdf, cacheHostedPdf } from './hosted-pdf-cache.ts';
@@ -43,6 +44,9 @@ mountOperations(hostedRoutes, [
         };
         return privacyHeaders(c.json(snapshotJsonBody(rendered, meta)));
       }
+      // XML is written in well under a millisecond (bench: cii-20-lines), so it is not cached like the PDF.
+      if (format === 'ubl' || format === 'cii')
+        return privacyHeaders(xmlDocumentResponse(format, rendered.resolved, c.get('requestId'), 'inline'));
       let pdf = await cachedHostedPdf(c.env, snap.id);
       if (!pdf) {
         pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'));

@@ -1,52 +1,12 @@
 // The 200 answer of generate-invoice by `output` (spec: POST /api/generate-invoice).
 
-import { ciiEn16931Issues, renderInvoiceCii } from '@invoice/cii';
-import type { ResolvedInvoice } from '@invoice/model';
-import { en16931Issues, renderInvoiceUbl } from '@invoice/ubl';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { renderPdf } from '../pdf/render-pdf.ts';
 import { IMAGE_FIELDS, imageRefusal } from './load-images.ts';
 import type { PreparedInvoice } from './prepare-invoice.ts';
-
-/** The header naming the EN 16931 rules the UBL or CII document fails for lack of request data (docs/ubl.md, docs/cii.md). */
-const EN16931_ISSUES_HEADER = 'X-EN16931-Issues';
-
-type XmlFormat = 'ubl' | 'cii';
-const XML_WRITERS: Record<
-  XmlFormat,
-  { render: (r: ResolvedInvoice) => string; issues: (r: ResolvedInvoice) => string[] }
-> = {
-  ubl: { render: renderInvoiceUbl, issues: en16931Issues },
-  cii: { render: renderInvoiceCii, issues: ciiEn16931Issues },
-};
-
-/**
- * The UBL or CII document and the EN 16931 rules it cannot satisfy (empty when it conforms). Issue 5: a
- * failure inside the writer is 500 ubl_error (cii_error) naming the request id; the cause goes to the log only.
- */
-function writeXml(format: XmlFormat, resolved: ResolvedInvoice, requestId: string): { xml: string; issues: string[] } {
-  try {
-    const writer = XML_WRITERS[format];
-    return { xml: writer.render(resolved), issues: writer.issues(resolved) };
-  } catch (err) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        request_id: requestId,
-        msg: `${format} writing failed`,
-        error: String((err as Error)?.stack ?? err),
-      }),
-    );
-    const name = format.toUpperCase();
-    throw new ApiError(`${format}_error`, `The ${name} document could not be written (request ${requestId}).`);
-  }
-}
-
-export const writeUbl = (resolved: ResolvedInvoice, requestId: string) => writeXml('ubl', resolved, requestId);
-export const writeCii = (resolved: ResolvedInvoice, requestId: string) => writeXml('cii', resolved, requestId);
+import { xmlDocumentResponse } from './xml-documents.ts';
 
 export async function renderOutput(
   c: Context<AppEnv>,
@@ -75,15 +35,7 @@ export async function renderOutput(
       });
     }
     case 'ubl':
-    case 'cii': {
-      const format = prepared.resolved.request.output;
-      const { xml, issues } = writeXml(format, prepared.resolved, c.get('requestId'));
-      const headers: Record<string, string> = {
-        'Content-Type': 'application/xml; charset=utf-8',
-        'Content-Disposition': contentDisposition('attachment', number, 'xml'),
-      };
-      if (issues.length > 0) headers[EN16931_ISSUES_HEADER] = issues.join(', ');
-      return new Response(xml, { headers });
-    }
+    case 'cii':
+      return xmlDocumentResponse(prepared.resolved.request.output, prepared.resolved, c.get('requestId'), 'attachment');
   }
 }

@@ -3,8 +3,8 @@
 // no await in between), so concurrent requests are serialised and never admit more than the limit.
 import { DurableObject } from 'cloudflare:workers';
 import { CreditLedger, type Credits } from './credit-ledger.ts';
+import { type HourlyAdmission, HourlyCounters } from './hourly-counter.ts';
 import type { PlanLimits } from './plans.ts';
-import { type PreviewAdmission, PreviewCounter } from './preview-counter.ts';
 import { writeUsageSnapshot } from './usage-snapshot.ts';
 import { windowsAt } from './windows.ts';
 
@@ -64,7 +64,7 @@ interface LimiterBindings {
 export class RateLimiter extends DurableObject<LimiterBindings> {
   private flushScheduled = false;
   private readonly credits: CreditLedger;
-  private readonly previews: PreviewCounter;
+  private readonly hourly: HourlyCounters;
 
   constructor(ctx: DurableObjectState, env: LimiterBindings) {
     super(ctx, env);
@@ -78,7 +78,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     // none) and 'webhooks' ('1' once the account may have webhooks). No row = not known yet: loaded from D1.
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS facts (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
     this.credits = new CreditLedger(ctx.storage.sql);
-    this.previews = new PreviewCounter(ctx.storage.sql);
+    this.hourly = new HourlyCounters(ctx.storage.sql);
   }
 
   private fact(name: 'live_key' | 'webhooks'): string | undefined {
@@ -284,9 +284,14 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     return this.credits.used();
   }
 
-  /** W2: one web-app preview, counted apart from the plan's windows (preview-counter.ts). */
-  admitPreview(input: { now: number; limit: number }): PreviewAdmission {
-    return this.previews.take(input.now, input.limit);
+  /** W2: one web-app preview, counted apart from the plan's windows (hourly-counter.ts). */
+  admitPreview(input: { now: number; limit: number }): HourlyAdmission {
+    return this.hourly.take('preview_hour', input.now, input.limit);
+  }
+
+  /** W3: one webhook redelivery or test event, counted apart from the plan's windows (hourly-counter.ts). */
+  admitWebhookSend(input: { now: number; limit: number }): HourlyAdmission {
+    return this.hourly.take('webhook_sends_hour', input.now, input.limit);
   }
 
   async peek(now: number, check: KeyCheck = {}): Promise<Usage | Revoked> {

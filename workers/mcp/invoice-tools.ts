@@ -4,11 +4,12 @@
 import { InvoiceRequestSchema, type InvoiceResponse, InvoiceResponseSchema, isPlainObject } from '@invoice/model';
 import { z } from 'zod';
 import { requireVerifiedAccount } from '../accounts/resolve-caller.ts';
+import { documentUrl } from '../hosted/document-url.ts';
 import { ApiError } from '../http/api-error.ts';
 import { MeteredMetaSchema } from '../http/response-schemas.ts';
 import { InvoiceJsonResponseSchema } from '../invoices/invoice-operations.ts';
-import { writeCii, writeUbl } from '../invoices/render-output.ts';
 import { runGenerate } from '../invoices/run-generate.ts';
+import { writeXml, type XmlFormat } from '../invoices/xml-documents.ts';
 import type { McpTool } from './mcp-tool.ts';
 import { meteredMeta, usageNote } from './tool-meta.ts';
 
@@ -22,7 +23,8 @@ const EXAMPLE = {
 };
 
 /** The XML outputs, whose text is returned; any other non-JSON output is delivered by its hosted link. */
-const XML_WRITERS: Partial<Record<string, typeof writeUbl>> = { ubl: writeUbl, cii: writeCii };
+const XML_FORMATS: readonly string[] = ['ubl', 'cii'] satisfies XmlFormat[];
+const isXml = (output: string): output is XmlFormat => XML_FORMATS.includes(output);
 
 const totalsLine = (invoice: InvoiceResponse) =>
   `Invoice ${invoice.number}: grand total ${invoice.grand_total} ${invoice.currency}, balance due ${invoice.balance_due} (${invoice.status}).`;
@@ -68,6 +70,10 @@ const CreateInvoiceResultSchema = z
     success: z.literal(true),
     output: z.string().meta({ description: 'The `output` the invoice was made for.' }),
     invoice: InvoiceResponseSchema,
+    document_url: z.string().optional().meta({
+      description:
+        'The hosted link opening as the document `output` asked for (`hosted_url` with `&format=`); absent for json.',
+    }),
     document: z
       .object({
         format: z.string().meta({ description: '`ubl` or `cii`.' }),
@@ -78,7 +84,7 @@ const CreateInvoiceResultSchema = z
         }),
       })
       .optional()
-      .meta({ description: 'XML outputs only. A PDF is not returned: open `invoice.hosted_url`.' }),
+      .meta({ description: 'XML outputs only. A PDF is not returned: open `document_url`.' }),
     meta: MeteredMetaSchema,
   })
   .meta({ id: 'McpCreateInvoiceResult' });
@@ -87,7 +93,7 @@ export const createInvoice: McpTool = {
   name: 'create_invoice',
   title: 'Create an invoice document',
   description: [
-    'Creates an invoice and returns its totals and its hosted link (`invoice.hosted_url`, valid 7 days: a page with the PDF). With output "ubl" or "cii" the XML e-invoice text is returned too; with output "pdf" the PDF is not returned, share or open the hosted link instead. With output "json" (the default) you get totals and the link.',
+    'Creates an invoice and returns its totals and its hosted link (`invoice.hosted_url`, valid 7 days, opens the PDF). With output "ubl" or "cii" the XML e-invoice text is returned too; with output "pdf" the PDF is not returned: share or open `document_url` instead. With output "json" (the default) you get totals and the link.',
     'Arguments: the POST /api/generate-invoice request body (from, to, items required; `output` picks the format; list_options names every value).',
     'Cost: 1 call in the hourly and weekly windows and 1 document of the monthly quota (a PDF also counts against a plan’s PDF share); a rejected invoice costs the call only.',
     `Example arguments: ${JSON.stringify({ ...EXAMPLE, output: 'ubl' })}`,
@@ -104,21 +110,17 @@ export const createInvoice: McpTool = {
       now,
       async (prepared, grant) => {
         const output = prepared.resolved.request.output;
-        const writer = XML_WRITERS[output];
-        if (output !== 'json' && !writer && !prepared.hosted)
+        if (output !== 'json' && !isXml(output) && !prepared.hosted)
           throw new ApiError(
             'validation_error',
             `features.hosted_link: must not be false when output is ${output}: over MCP the ${output} document is delivered by its hosted link`,
           );
-        const xml = writer?.(prepared.resolved, c.get('requestId'));
+        const xml = isXml(output) ? writeXml(output, prepared.resolved, c.get('requestId')) : undefined;
         const invoice = prepared.invoice;
+        const document_url = documentUrl(invoice.hosted_url, output);
         const parts = [totalsLine(invoice)];
-        if (invoice.hosted_url)
-          parts.push(
-            output === 'json' || xml
-              ? `Hosted link: ${invoice.hosted_url}`
-              : `The ${output} document opens at the hosted link: ${invoice.hosted_url}`,
-          );
+        if (document_url && !xml) parts.push(`The ${output} document opens at ${document_url}`);
+        else if (invoice.hosted_url) parts.push(`Hosted link: ${invoice.hosted_url}`);
         if (xml)
           parts.push(
             `${output.toUpperCase()} document returned (${xml.xml.length} characters)${xml.issues.length ? `; EN 16931 rules not yet met: ${xml.issues.join(', ')}` : ''}.`,
@@ -129,6 +131,7 @@ export const createInvoice: McpTool = {
             success: true,
             output,
             invoice,
+            ...(document_url && { document_url }),
             ...(xml && {
               document: { format: output, media_type: 'application/xml', text: xml.xml, en16931_issues: xml.issues },
             }),

@@ -64,11 +64,11 @@ export const redeliverWebhookDelivery = defineOperation({
   path: '/api/webhooks/{id}/deliveries/{delivery_id}/redeliver',
   summary: 'Send the event of a delivery again (same id and body, new signature timestamp)',
   description:
-    'Queued as a new series of attempts (attempt 1, then the D10 retries). 404 when the webhook, the delivery or its kept event is gone.',
+    'Queued as a new series of attempts (attempt 1, then the D10 retries). 404 when the webhook, the delivery or its kept event is gone. Redeliveries and test events: at most 60 per hour per account (W3), apart from the plan windows.',
   auth: 'account',
   params: z.object({ id: z.string(), delivery_id: z.string() }),
   success: { status: 202, description: 'Queued', json: EventQueuedSchema },
-  errors: { ...CALLER_ERRORS, 404: ['not_found'] },
+  errors: { ...CALLER_ERRORS, 404: ['not_found'], 429: ['rate_limit_exceeded'] },
 });
 
 export const testWebhook = defineOperation({
@@ -77,9 +77,9 @@ export const testWebhook = defineOperation({
   path: '/api/webhooks/{id}/test',
   summary: 'Send a signed `webhook.test` event to this webhook',
   description:
-    'Sent whatever the webhook subscribes to; delivered, retried and logged like any event (docs/webhooks.md).',
+    'Sent whatever the webhook subscribes to; delivered, retried and logged like any event (docs/webhooks.md). Redeliveries and test events: at most 60 per hour per account (W3), apart from the plan windows.',
   auth: 'account',
   params: WebhookIdParams,
   success: { status: 202, description: 'Queued', json: EventQueuedSchema },
-  errors: { ...CALLER_ERRORS, 404: ['not_found'] },
+  errors: { ...CALLER_ERRORS, 404: ['not_found'], 429: ['rate_limit_exceeded'] },
 });

@@ -1,12 +1,15 @@
 // The delivery log, redelivery and test sends of one webhook (issue 12, W1), mounted from
-// webhook-delivery-operations.ts. Not counted in any window, like the other webhook routes: they
-// produce no document, and a send only reaches the account's own registered URL.
+// webhook-delivery-operations.ts. Not counted in the plan's windows: they produce no document, and a
+// send only reaches the account's own registered URL. Sends asked for by hand (redeliver, test) have
+// their own hourly limit (W3), so a script cannot fill the queue.
 import { type Context, Hono } from 'hono';
+import type { AccountCaller } from '../accounts/caller.ts';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readQuery } from '../http/read-query.ts';
+import { admitWebhookSend } from '../limits/admit-webhook-send.ts';
 import { deliveredEvent, listDeliveries } from './delivery-log.ts';
 import { enqueueEvent, newEventId } from './emit-event.ts';
 import * as ops from './webhook-delivery-operations.ts';
@@ -14,13 +17,13 @@ import type { WebhookEvent } from './webhook-event.ts';
 import { getWebhook, type StoredWebhook } from './webhook-store.ts';
 
 /** The caller's webhook named in the path, or the same 404 as for a missing one. */
-async function ownWebhook(c: Context<AppEnv>): Promise<StoredWebhook> {
+async function ownWebhook(c: Context<AppEnv>): Promise<{ hook: StoredWebhook; caller: AccountCaller }> {
   const caller = await resolveCaller(c);
   requireVerifiedAccount(caller);
   const id = c.req.param('id') ?? '';
   const hook = await getWebhook(c.env.DB, caller.accountId, id);
   if (!hook) throw new ApiError('not_found', `No webhook with id ${JSON.stringify(id)}`);
-  return hook;
+  return { hook, caller };
 }
 
 // The cursor is the position of the page's last row; opaque to clients, so its form may change.
@@ -51,7 +54,7 @@ mountOperations(webhookDeliveryRoutes, [
   [
     ops.listWebhookDeliveries,
     async (c) => {
-      const hook = await ownWebhook(c);
+      const { hook } = await ownWebhook(c);
       const query = readQuery(c, ops.listWebhookDeliveries.query);
       const page = await listDeliveries(c.env.DB, hook.account_id, hook.id, query.limit, decodeCursor(query.cursor));
       return c.json({
@@ -64,7 +67,7 @@ mountOperations(webhookDeliveryRoutes, [
   [
     ops.redeliverWebhookDelivery,
     async (c) => {
-      const hook = await ownWebhook(c);
+      const { hook, caller } = await ownWebhook(c);
       const deliveryId = c.req.param('delivery_id') ?? '';
       const found = await deliveredEvent(c.env.DB, hook.account_id, hook.id, deliveryId);
       if (!found.found)
@@ -74,6 +77,7 @@ mountOperations(webhookDeliveryRoutes, [
           'not_found',
           `The event of delivery ${JSON.stringify(deliveryId)} is no longer kept (too large to store); it cannot be sent again`,
         );
+      await admitWebhookSend(c.env, caller, Date.now());
       // The same id and body: receivers deduplicating by id see the same event (at least once, D10).
       await enqueueEvent(c.env, hook.account_id, found.event, [hook.id]);
       return queued(c, found.event.id);
@@ -82,8 +86,9 @@ mountOperations(webhookDeliveryRoutes, [
   [
     ops.testWebhook,
     async (c) => {
-      const hook = await ownWebhook(c);
+      const { hook, caller } = await ownWebhook(c);
       const now = Date.now();
+      await admitWebhookSend(c.env, caller, now);
       const event: WebhookEvent = {
         id: newEventId(),
         type: 'webhook.test',
