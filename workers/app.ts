@@ -12,6 +12,7 @@ import { newRequestId } from './http/request-id.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { renderLegacy } from './legacy/legacy-operations.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
+import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { previewRoutes } from './preview/preview-routes.ts';
 import { notFoundPage, wantsPage } from './web/not-found-page.tsx';
@@ -52,6 +53,7 @@ export function createApp() {
     devEmailRoutes,
     healthRoutes,
     openApiRoutes,
+    mcpRoutes,
   ]) {
     app.route('/', group);
   }

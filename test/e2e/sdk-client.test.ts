@@ -12,7 +12,7 @@ import {
   type LegacyRenderRequest,
   verifyWebhook,
 } from '../../packages/client/src/index.ts';
-import { enterpriseAccount } from '../support/dev-account.ts';
+import { adminAccount, enterpriseAccount } from '../support/dev-account.ts';
 import { startLossyProxy } from './lossy-proxy.ts';
 import { type Delivery, startReceiver, waitFor } from './webhooks-fixtures.ts';
 
@@ -79,8 +79,8 @@ const accounts = {
   main: enterpriseAccount({ stateDir }, 'sdk'),
   invalid: enterpriseAccount({ stateDir }, 'sdk-400'),
   credits: enterpriseAccount({ stateDir }, 'sdk-402'),
-  free: enterpriseAccount({ stateDir }, 'sdk-429', 'free'),
-  pro: enterpriseAccount({ stateDir }, 'sdk-idem', 'pro'),
+  free: adminAccount(stateDir, 'free', 'sdk-429'),
+  pro: adminAccount(stateDir, 'pro', 'sdk-idem'),
   webhooks: enterpriseAccount({ stateDir }, 'sdk-wh'),
 };
 

@@ -1,48 +1,27 @@
 // POST /api/batch (spec: Batch shapes; D4, D7, D8): 1–50 invoices, each validated and generated on its own.
 
-import type { InvoiceRequest } from '@invoice/model';
 import { type Context, Hono } from 'hono';
 import type { AccountCaller } from '../accounts/caller.ts';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';
-import { parseJsonText, readBodyText, validateJson } from '../http/read-json-body.ts';
+import { parseJsonText, readBodyText } from '../http/read-json-body.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
-import { createImageFetches } from '../invoices/image-fetches.ts';
-import { type PreparedInvoice, prepareInvoice } from '../invoices/prepare-invoice.ts';
-import { validateInvoiceInput } from '../invoices/validate-invoice-input.ts';
-import { admitBatchItems, peekUsage, releaseDocuments } from '../limits/admit-request.ts';
-import { emitAfterResponse } from '../webhooks/emit-event.ts';
+import { peekUsage } from '../limits/admit-request.ts';
 import { generateInvoiceBatch } from './batch-operations.ts';
-import { mapConcurrently } from './map-concurrently.ts';
+import { runBatch } from './run-batch.ts';
 
 export const batchRoutes = new Hono<AppEnv>();
 
-/** Items prepared at once: KV writes overlap without exceeding the Worker's 6 connections (image fetches: at most 4, H2). */
-const CONCURRENCY = 6;
-
-type ItemResult =
-  | { index: number; success: true; invoice: PreparedInvoice['invoice']; document_url?: string }
-  | { index: number; success: false; error: { code: string; message: string } };
-
 mountOperations(batchRoutes, [[generateInvoiceBatch, (c) => handleBatch(c)]]);
-
-/**
- * E4: a batch answers JSON, so an item's `output` names the document its hosted link should open as:
- * `document_url` is that link with `format` set (absent for `json` and when the item has no hosted link).
- */
-function documentUrl(hostedUrl: string | undefined, output: InvoiceRequest['output']): string | undefined {
-  if (!hostedUrl || output === 'json') return undefined;
-  return `${hostedUrl}&format=${output}`;
-}
 
 async function handleBatch(c: Context<AppEnv>): Promise<Response> {
   const caller = await resolveCaller(c, { cachedKeys: true });
   requireVerifiedAccount(caller);
   try {
     const rawBody = await readBodyText(c, generateInvoiceBatch.body.limitBytes);
-    return await withIdempotency(c, caller.accountId, rawBody, () => runBatch(c, caller, rawBody, Date.now()), {
+    return await withIdempotency(c, caller.accountId, rawBody, () => answerBatch(c, caller, rawBody, Date.now()), {
       extraHeaders: async () => (await peekUsage(c.env, caller)).headers,
     });
   } catch (err) {
@@ -52,97 +31,9 @@ async function handleBatch(c: Context<AppEnv>): Promise<Response> {
   }
 }
 
-async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: string, now: number): Promise<Response> {
-  const raw = validateJson(parseJsonText(rawBody), generateInvoiceBatch.body.schema).invoices;
-  const checked = raw.map((item) => {
-    try {
-      return { request: validateInvoiceInput(item, caller) };
-    } catch (err) {
-      if (err instanceof ApiError) return { error: err };
-      throw err;
-    }
-  });
-  // D7: every item counts against the windows; the longest prefix that fits is admitted.
-  const { admitted, grant, refusal } = await admitBatchItems(
-    c.env,
-    caller,
-    checked.map((x) => ({ pdf: x.request?.output === 'pdf' })),
-    now,
-  );
-  // H2: one fetch budget for the images of every item (10 s in all, at most 4 in flight).
-  const imageFetches = createImageFetches(c.env);
-
-  const results: ItemResult[] = await mapConcurrently(
-    checked,
-    CONCURRENCY,
-    async (item, index): Promise<ItemResult> => {
-      if (index >= admitted) return { index, success: false, error: refusal!.toBody().error };
-      if (!item.request) return { index, success: false, error: item.error!.toBody().error };
-      try {
-        const prepared = await prepareInvoice(c.env, caller, item.request as InvoiceRequest, {
-          now,
-          requestUrl: c.req.url,
-          needImages: false,
-          imageFetches,
-        });
-        const document_url = documentUrl(prepared.invoice.hosted_url, (item.request as InvoiceRequest).output);
-        return { index, success: true, invoice: prepared.invoice, ...(document_url && { document_url }) };
-      } catch (err) {
-        // A client mistake, or a server that lacks a secret (503 not_provisioned), keeps its own code and message.
-        if (err instanceof ApiError && (err.status < 500 || err.code === 'not_provisioned')) {
-          return { index, success: false, error: err.toBody().error };
-        }
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            request_id: c.get('requestId'),
-            msg: 'batch item failed',
-            index,
-            error: String((err as Error)?.stack ?? err),
-          }),
-        );
-        const failure = new ApiError(
-          'internal_error',
-          `Item ${index} could not be generated (request ${c.get('requestId')}).`,
-        );
-        return { index, success: false, error: failure.toBody().error };
-      }
-    },
-  );
-
-  // Admitted items that produced no document give their monthly reservation back.
-  const unproduced = results.slice(0, admitted).filter((r) => !r.success);
-  const unproducedPdfs = unproduced.filter((r) => checked[r.index].request?.output === 'pdf').length;
-  const usage = unproduced.length
-    ? await releaseDocuments(c.env, caller, grant, { documents: unproduced.length, pdfs: unproducedPdfs }, now)
-    : grant;
-
-  const generated = results.filter((r) => r.success).length;
-  const res = c.json({
-    success: true,
-    count: results.length,
-    results,
-    meta: {
-      request_id: c.get('requestId'),
-      processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))),
-      ...usage.meta,
-      requested: results.length,
-      generated,
-      rate_limited: admitted < results.length,
-    },
-  });
-  for (const [k, v] of Object.entries(usage.headers)) res.headers.set(k, v);
-  if (generated > 0 && grant.webhooks) {
-    emitAfterResponse(c, caller.accountId, 'batch.generated', {
-      count: results.length,
-      generated,
-      results: results.map((r) => ({
-        index: r.index,
-        success: r.success,
-        number: r.success ? r.invoice.number : undefined,
-        hosted_url: r.success ? r.invoice.hosted_url : undefined,
-      })),
-    });
-  }
+async function answerBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: string, now: number): Promise<Response> {
+  const { body, headers } = await runBatch(c, caller, parseJsonText(rawBody), now);
+  const res = c.json(body);
+  for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
   return res;
 }

@@ -5,7 +5,7 @@ import { defineOperation } from '../http/operation.ts';
 import { MB } from '../http/read-json-body.ts';
 import { MeteredMetaSchema } from '../http/response-schemas.ts';
 
-const InvoiceJsonResponseSchema = z
+export const InvoiceJsonResponseSchema = z
   .object({ success: z.literal(true), invoice: InvoiceResponseSchema, meta: MeteredMetaSchema, anonymous: z.boolean() })
   .meta({ id: 'InvoiceJsonResponse' });
 
