@@ -5,7 +5,10 @@ import { execFileSync } from 'node:child_process';
 import type { DevServer } from './start-dev-server.ts';
 
 // process.execPath is the pinned Node 22 (npm run / npx put it first on PATH), which runs .ts directly.
-export function enterpriseAccount(server: Pick<DevServer, 'stateDir'>, tag = 'bench'): { email: string; apiKey: string } {
+export function enterpriseAccount(
+  server: Pick<DevServer, 'stateDir'>,
+  tag = 'bench',
+): { email: string; apiKey: string } {
   return adminAccount(server.stateDir, 'enterprise', tag);
 }
 
