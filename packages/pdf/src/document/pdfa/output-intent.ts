@@ -1,0 +1,24 @@
+/**
+ * The PDF/A output intent (ISO 19005-3 6.2.3): the sRGB ICC profile every DeviceRGB and DeviceGray
+ * colour of the page is interpreted against. The profile bytes come from the caller (the Worker
+ * bundles them, scripts/build-color-profile.mjs), so this package stays free of files and fetches.
+ */
+import { type PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
+
+const CONDITION = 'sRGB IEC61966-2.1';
+
+export function addSrgbOutputIntent(doc: PDFDocument, iccProfile: Uint8Array): void {
+  const ctx = doc.context;
+  const profile = ctx.register(ctx.flateStream(iccProfile, { N: 3 }));
+  const intent = ctx.register(
+    ctx.obj({
+      Type: 'OutputIntent',
+      S: 'GTS_PDFA1',
+      OutputConditionIdentifier: PDFString.of(CONDITION),
+      Info: PDFString.of(CONDITION),
+      RegistryName: PDFString.of('http://www.color.org'),
+      DestOutputProfile: profile,
+    }),
+  );
+  doc.catalog.set(PDFName.of('OutputIntents'), ctx.obj([intent]));
+}
