@@ -61,7 +61,7 @@ describe('D4 / issue 10.11: no text makes an output or a hosted link fail with 5
       address: wildText,
       description: wildText,
       notes: wildText,
-      output: fc.constantFrom('json', 'pdf', 'ubl', 'cii'),
+      output: fc.constantFrom('json', 'pdf', 'ubl', 'cii', 'facturx'),
       language: fc.constantFrom('en', 'ar', 'hi', 'ja', 'ru'),
       template: fc.constantFrom('classic', 'minimal', 'modern', 'navy', 'bold'),
     });

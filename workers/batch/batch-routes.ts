@@ -10,6 +10,7 @@ import { mountOperations } from '../http/mount-operations.ts';
 import { parseJsonText, readBodyText, validateJson } from '../http/read-json-body.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { createImageFetches } from '../invoices/image-fetches.ts';
+import { producesPdf } from '../invoices/pdf-outputs.ts';
 import { type PreparedInvoice, prepareInvoice } from '../invoices/prepare-invoice.ts';
 import { validateInvoiceInput } from '../invoices/validate-invoice-input.ts';
 import { admitBatchItems, peekUsage, releaseDocuments } from '../limits/admit-request.ts';
@@ -57,7 +58,7 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
   const { admitted, grant, refusal } = await admitBatchItems(
     c.env,
     caller,
-    checked.map((x) => ({ pdf: x.request?.output === 'pdf' })),
+    checked.map((x) => ({ pdf: producesPdf(x.request?.output) })),
     now,
   );
   // H2: one fetch budget for the images of every item (10 s in all, at most 4 in flight).
@@ -102,7 +103,7 @@ async function runBatch(c: Context<AppEnv>, caller: AccountCaller, rawBody: stri
 
   // Admitted items that produced no document give their monthly reservation back.
   const unproduced = results.slice(0, admitted).filter((r) => !r.success);
-  const unproducedPdfs = unproduced.filter((r) => checked[r.index].request?.output === 'pdf').length;
+  const unproducedPdfs = unproduced.filter((r) => producesPdf(checked[r.index].request?.output)).length;
   const usage = unproduced.length
     ? await releaseDocuments(c.env, caller, grant, { documents: unproduced.length, pdfs: unproducedPdfs }, now)
     : grant;

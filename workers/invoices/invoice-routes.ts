@@ -12,6 +12,7 @@ import { admitRequest, peekUsage, releaseDocuments, type UsageGrant } from '../l
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
 import { createImageFetches } from './image-fetches.ts';
 import { generateInvoice } from './invoice-operations.ts';
+import { producesPdf } from './pdf-outputs.ts';
 import { prepareInvoice } from './prepare-invoice.ts';
 import { renderOutput } from './render-output.ts';
 import { validateInvoiceInput } from './validate-invoice-input.ts';
@@ -50,7 +51,7 @@ async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now
   // D7: the call counts whatever its outcome; only a produced document counts against the month.
   const grant = await admitRequest(c.env, caller, {
     documents: request ? 1 : 0,
-    pdfs: request?.output === 'pdf' ? 1 : 0,
+    pdfs: producesPdf(request?.output) ? 1 : 0,
     now,
   });
   if (!request) throw refusal!.withHeaders(grant.headers);
@@ -58,7 +59,7 @@ async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now
     const prepared = await prepareInvoice(c.env, caller, request, {
       now,
       requestUrl: c.req.url,
-      needImages: request.output === 'pdf',
+      needImages: producesPdf(request.output),
       imageFetches: createImageFetches(c.env),
     });
     const res = await renderOutput(c, prepared, {

@@ -48,6 +48,25 @@ function writeXml(format: XmlFormat, resolved: ResolvedInvoice, requestId: strin
 export const writeUbl = (resolved: ResolvedInvoice, requestId: string) => writeXml('ubl', resolved, requestId);
 export const writeCii = (resolved: ResolvedInvoice, requestId: string) => writeXml('cii', resolved, requestId);
 
+/** The invoice's PDF in its template and language; with the CII, the Factur-X hybrid (PDF/A-3b). */
+function renderInvoicePdfOf(c: Context<AppEnv>, prepared: PreparedInvoice, facturxXml?: string): Promise<Uint8Array> {
+  const { logo, signature } = prepared.images;
+  const qr = prepared.qr && { text: prepared.qr.value, caption: prepared.qr.type };
+  return renderPdf(
+    prepared.resolved,
+    { logo: logo?.bytes, signature: signature?.bytes },
+    qr,
+    c.get('requestId'),
+    (err) => imageRefusal(IMAGE_FIELDS[err.slot], prepared.images[err.slot]?.fromUrl ?? false, err.problem),
+    { facturxXml },
+  );
+}
+
+function withIssues(headers: Record<string, string>, issues: string[]): Record<string, string> {
+  if (issues.length > 0) headers[EN16931_ISSUES_HEADER] = issues.join(', ');
+  return headers;
+}
+
 export async function renderOutput(
   c: Context<AppEnv>,
   prepared: PreparedInvoice,
@@ -57,33 +76,29 @@ export async function renderOutput(
   switch (prepared.resolved.request.output) {
     case 'json':
       return c.json(body);
-    case 'pdf': {
-      const { logo, signature } = prepared.images;
-      const qr = prepared.qr && { text: prepared.qr.value, caption: prepared.qr.type };
-      const bytes = await renderPdf(
-        prepared.resolved,
-        { logo: logo?.bytes, signature: signature?.bytes },
-        qr,
-        c.get('requestId'),
-        (err) => imageRefusal(IMAGE_FIELDS[err.slot], prepared.images[err.slot]?.fromUrl ?? false, err.problem),
-      );
-      return new Response(bytes, {
-        headers: {
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': contentDisposition('attachment', number, 'pdf'),
-        },
-      });
+    case 'pdf':
+    case 'facturx': {
+      // Factur-X: the CII first, so that its failure is 500 cii_error as for output cii, before any PDF work.
+      const cii =
+        prepared.resolved.request.output === 'facturx'
+          ? writeXml('cii', prepared.resolved, c.get('requestId'))
+          : undefined;
+      const bytes = await renderInvoicePdfOf(c, prepared, cii?.xml);
+      const headers = {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': contentDisposition('attachment', number, 'pdf'),
+      };
+      return new Response(bytes, { headers: withIssues(headers, cii?.issues ?? []) });
     }
     case 'ubl':
     case 'cii': {
       const format = prepared.resolved.request.output;
       const { xml, issues } = writeXml(format, prepared.resolved, c.get('requestId'));
-      const headers: Record<string, string> = {
+      const headers = {
         'Content-Type': 'application/xml; charset=utf-8',
         'Content-Disposition': contentDisposition('attachment', number, 'xml'),
       };
-      if (issues.length > 0) headers[EN16931_ISSUES_HEADER] = issues.join(', ');
-      return new Response(xml, { headers });
+      return new Response(xml, { headers: withIssues(headers, issues) });
     }
   }
 }

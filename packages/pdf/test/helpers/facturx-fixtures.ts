@@ -10,8 +10,7 @@ import { fonts, fullInvoice, resolve } from './invoice-fixtures.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** color-profiles/, written by scripts/build-color-profile.mjs (the Worker bundles the same file). */
-const srgbProfile = (): Uint8Array =>
-  new Uint8Array(readFileSync(path.join(root, 'color-profiles/sRGB2014.icc')));
+const srgbProfile = (): Uint8Array => new Uint8Array(readFileSync(path.join(root, 'color-profiles/sRGB2014.icc')));
 
 /** fullInvoice with the seller in GB and the buyer in DE. */
 export function facturxInvoice(
