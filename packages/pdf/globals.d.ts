@@ -23,8 +23,3 @@ declare namespace WebAssembly {
     grow(delta: number): number;
   }
 }
-
-/** SHA-256 of the saved bytes for the content-derived trailer /ID of a PDF/A (document/pdfa/file-identifier.ts). */
-declare var crypto: {
-  readonly subtle: { digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> };
-};

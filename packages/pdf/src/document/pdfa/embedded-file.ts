@@ -4,6 +4,7 @@
  * /Names /EmbeddedFiles (how readers find attachments) and in the catalog's /AF (what PDF/A-3 requires).
  */
 import { type PDFDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
+import { zlibDeflate } from '../deflate.ts';
 
 export interface AssociatedFile {
   name: string;
@@ -20,7 +21,8 @@ export interface AssociatedFile {
 export function attachAssociatedFile(doc: PDFDocument, file: AssociatedFile): void {
   const ctx = doc.context;
   const stream = ctx.register(
-    ctx.flateStream(file.bytes, {
+    ctx.stream(zlibDeflate(file.bytes), {
+      Filter: 'FlateDecode',
       Type: 'EmbeddedFile',
       Subtype: file.mimeType,
       Params: { ModDate: PDFString.fromDate(file.modDate), Size: file.bytes.length },

@@ -5,6 +5,7 @@
  * so the cross-reference data stays valid; any change to the content changes the /ID.
  */
 import { type PDFDocument, PDFHexString } from '@cantoo/pdf-lib';
+import { sha256 } from './sha-256.ts';
 
 const PLACEHOLDER = '0'.repeat(32);
 
@@ -24,13 +25,13 @@ function lastIndexOf(haystack: Uint8Array, needle: Uint8Array, before: number): 
 }
 
 /** Call on the saved bytes: writes the content hash over both placeholder halves of /ID. */
-export async function stampFileIdentifier(bytes: Uint8Array): Promise<Uint8Array> {
+export function stampFileIdentifier(bytes: Uint8Array): Uint8Array {
   const needle = new TextEncoder().encode(`<${PLACEHOLDER}>`);
   // The trailer (the cross-reference stream's dictionary) is the last object: search backwards.
   const second = lastIndexOf(bytes, needle, bytes.length);
   const first = second < 0 ? -1 : lastIndexOf(bytes, needle, second - 1);
   if (first < 0 || second < 0) throw new Error('the trailer /ID placeholder was not found');
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  const digest = sha256(bytes);
   const hex = Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
   const id = new TextEncoder().encode(hex);
   bytes.set(id, first + 1);

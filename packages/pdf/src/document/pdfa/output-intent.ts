@@ -4,12 +4,18 @@
  * bundles them, scripts/build-color-profile.mjs), so this package stays free of files and fetches.
  */
 import { type PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
+import { zlibDeflate } from '../deflate.ts';
 
 const CONDITION = 'sRGB IEC61966-2.1';
 
+/** The caller passes the same profile bytes each time (the Worker's one constant): compress them once. */
+const compressed = new WeakMap<Uint8Array, Uint8Array>();
+
 export function addSrgbOutputIntent(doc: PDFDocument, iccProfile: Uint8Array): void {
   const ctx = doc.context;
-  const profile = ctx.register(ctx.flateStream(iccProfile, { N: 3 }));
+  const data = compressed.get(iccProfile) ?? zlibDeflate(iccProfile);
+  compressed.set(iccProfile, data);
+  const profile = ctx.register(ctx.stream(data, { N: 3, Filter: 'FlateDecode' }));
   const intent = ctx.register(
     ctx.obj({
       Type: 'OutputIntent',
