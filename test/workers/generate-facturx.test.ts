@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { readFacturx } from './facturx-read.ts';
+import { jpeg, toBase64 } from './image-fixtures.ts';
 
 /** Issue 13, output "facturx": the invoice's PDF made PDF/A-3b with the CII embedded as factur-x.xml. */
 
@@ -122,5 +123,24 @@ describe('issue 13: output facturx', () => {
     const body = (await res.json()) as Json;
     expect(body.results.map((r: Json) => r.success)).toEqual([true, false]);
     expect(body.results[1].error.code).toBe('monthly_limit_reached');
+  });
+
+  it('ISO 19005-3 6.2.4.3: a CMYK JPEG logo is 400 validation_error naming from.logo; output pdf takes the same logo', async () => {
+    const { apiKey } = await verifiedAccountWithKey('fxcmyk');
+    const headers = { Authorization: `Bearer ${apiKey}` };
+    const logo = `data:image/jpeg;base64,${toBase64(jpeg(16, 8, 4))}`;
+    const body = invoice({ from: { ...from, country: 'GB', logo } });
+    const res = await generate(headers, { ...body, output: 'facturx' });
+    expect(res.status).toBe(400);
+    const error = ((await res.json()) as Json).error;
+    expect(error.code).toBe('validation_error');
+    expect(error.message).toMatch(/^from\.logo: is a CMYK JPEG/);
+    expect((await generate(headers, { ...body, output: 'pdf' })).status).toBe(200);
+    const rgb = `data:image/jpeg;base64,${toBase64(jpeg(16, 8))}`;
+    const ok = await generate(headers, {
+      ...invoice({ from: { ...from, country: 'GB', logo: rgb } }),
+      output: 'facturx',
+    });
+    expect(ok.status).toBe(200);
   });
 });

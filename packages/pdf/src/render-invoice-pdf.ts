@@ -49,13 +49,14 @@ export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInv
   const template = templateFor(opts.presentation?.template ?? invoice.request.template);
   const meta = { ...view.document, language: view.language };
   const doc = await createInvoiceDocument(meta);
+  const colours = opts.facturx ? 'pdfa-srgb' : 'any';
   const engine = createTextEngine(doc, opts.fonts, { language: view.language });
   const ctx: RenderContext = {
     c: new Canvas(doc, engine, view.direction, view.language),
     view,
     theme: template.theme(view.accent),
-    logo: await embedImage(doc, opts.images?.logo, 'logo', opts.brokenImages ?? 'fail'),
-    signature: await embedImage(doc, opts.images?.signature, 'signature', opts.brokenImages ?? 'fail'),
+    logo: await embedImage(doc, opts.images?.logo, 'logo', opts.brokenImages ?? 'fail', colours),
+    signature: await embedImage(doc, opts.images?.signature, 'signature', opts.brokenImages ?? 'fail', colours),
     qr: opts.qr?.text ? { matrix: encodeQr(opts.qr.text), caption: view.qrCaption } : undefined,
     x: MARGIN,
     width: PAGE.width - 2 * MARGIN,

@@ -3,7 +3,9 @@ import { renderInvoiceCii } from '@invoice/cii';
 import { TEMPLATE_NAMES } from '@invoice/model';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkFacturxPdf } from '../../../../shared/facturx/check-pdf.mjs';
-import { facturxInvoice, renderFacturx } from './helpers/facturx-fixtures.ts';
+import { ImageEmbedError } from '../src/index.ts';
+import { jpegFile } from './helpers/crafted-images.ts';
+import { facturxInvoice, renderFacturx, renderPlain } from './helpers/facturx-fixtures.ts';
 import { catalogText, pdfFonts, pdfInfo, pdfText, qpdfCheck, squash, writePdf } from './helpers/poppler.ts';
 import { sampleLogoPng, sampleSignaturePng } from './helpers/sample-images.ts';
 
@@ -136,5 +138,26 @@ describe('issue 13: PDF/A-3b parts written by construction', () => {
     expect(catalogText(logoFile)).toMatch(/\/SMask \d+ 0 R/);
     expect(catalogText(logoFile)).not.toContain('/DeviceCMYK');
     expect(checkFacturxPdf(logoFile).problems).toEqual([]);
+  });
+});
+
+describe('issue 13: images a PDF/A-3 in sRGB cannot hold', () => {
+  it('ISO 19005-3 6.2.4.3: a CMYK JPEG logo is refused naming the slot (DeviceCMYK needs a CMYK output intent); the plain PDF keeps it', async () => {
+    const cmyk = jpegFile({ width: 40, height: 20, components: 4 });
+    const invoice = facturxInvoice('en', 'classic');
+    const err = await renderFacturx(invoice, { logo: cmyk }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImageEmbedError);
+    expect(err).toMatchObject({ slot: 'logo', problem: expect.stringContaining('CMYK JPEG') });
+    expect(catalogText(writePdf('plain-cmyk-logo', await renderPlain(invoice, { logo: cmyk })))).toContain(
+      '/DeviceCMYK',
+    );
+    // RGB and grey JPEGs are fine: DeviceRGB and DeviceGray are covered by the sRGB output intent.
+    for (const components of [1, 3]) {
+      const file = writePdf(
+        `facturx-jpeg-${components}`,
+        await renderFacturx(invoice, { logo: jpegFile({ width: 40, height: 20, components }) }),
+      );
+      expect(checkFacturxPdf(file).problems).toEqual([]);
+    }
   });
 });
