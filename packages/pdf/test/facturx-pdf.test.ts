@@ -120,10 +120,24 @@ describe('issue 13: PDF/A-3b parts written by construction', () => {
     expect(latin1(reference().bytes)).toContain('/Subtype /text#2Fxml');
   });
 
-  it('ISO 19005-3 6.1.7/6.6.1/6.1.3: no LZW, no JavaScript, no actions, no annotations, no encryption, no blend modes', () => {
+  it('ISO 19005-3 6.1.7/6.2.4/6.2.10/6.6.1: no LZW, JavaScript, actions, annotations, encryption, CMYK, opacity or blend modes', () => {
     const qdf = catalogText(reference().file);
-    for (const forbidden of ['/LZWDecode', '/JavaScript', '/JS ', '/AA ', '/Encrypt', '/BM ', '/Interpolate true'])
+    for (const forbidden of [
+      '/LZWDecode',
+      '/JavaScript',
+      '/JS ',
+      '/AA ',
+      '/Encrypt',
+      '/BM ',
+      '/CA ',
+      '/ca ',
+      '/SMask',
+      '/Interpolate true',
+      '/DeviceCMYK',
+    ])
       expect(qdf).not.toContain(forbidden);
+    // Colours are set with rg/RG (DeviceRGB) only: no CMYK operator in any content stream.
+    expect(qdf).not.toMatch(/ [kK]\n/);
     // pdf-lib gives each page an empty /Annots array: no annotation, so no print flag to check.
     expect(qdf).not.toMatch(/\/Annots \[\s*\d/);
     expect(qdf).not.toMatch(/\/Type \/Annot\b/);
