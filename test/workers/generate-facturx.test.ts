@@ -143,4 +143,15 @@ describe('issue 13: output facturx', () => {
     });
     expect(ok.status).toBe(200);
   });
+
+  it('/openapi.json: output lists facturx, the 200 answer describes it and offers application/pdf', async () => {
+    const doc = (await (await call('/openapi.json')).json()) as Json;
+    const op = doc.paths['/api/generate-invoice'].post;
+    const schemas = doc.components.schemas as Json;
+    const request = op.requestBody.content['application/json'].schema as Json;
+    const body = request.$ref ? schemas[request.$ref.split('/').pop()] : request;
+    expect(body.properties.output.enum).toContain('facturx');
+    expect(op.responses['200'].description).toContain('facturx');
+    expect(op.responses['200'].content['application/pdf']).toBeDefined();
+  });
 });
