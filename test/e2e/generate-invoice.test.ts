@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { checkFacturxPdf } from '../../../shared/facturx/check-pdf.mjs';
 
 const baseUrl = inject('baseUrl');
 type Json = Record<string, any>;
@@ -42,7 +43,7 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
     expect(res.headers.get('x-request-id')).toBe(body.meta.request_id);
   });
 
-  it('register → verify through the dev mail sink → log in → key → PDF and UBL', async () => {
+  it('register → verify through the dev mail sink → log in → key → PDF, UBL and Factur-X', async () => {
     const email = `e2e-${Date.now()}@example.com`;
     expect((await post('/api/auth/register', { email, password: 'a long enough password' })).status).toBe(201);
     const mail = (await (await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(email)}`)).json()) as Json;
@@ -87,5 +88,26 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
     expect(execFileSync('../shared/ubl-2.1/validate', [join(dir, 'a.xml')], { encoding: 'utf8' })).toContain(
       'OK (Invoice)',
     );
+    // Issue 13: the Factur-X hybrid from the bundled Worker (fonts and the sRGB profile as Data modules).
+    const hybrid = await post(
+      '/api/generate-invoice',
+      {
+        ...invoice,
+        from: { name: 'Acme Ltd', address: '1 High Street\nLondon EC1A 1BB', country: 'GB', tax_id: 'GB123456789' },
+        to: { name: 'Client GmbH', address: 'Hauptstraße 5\n10115 Berlin', country: 'DE' },
+        // Standard-rated VAT: the seller's tax id is written as its VAT number (BR-CO-26 needs a seller identifier).
+        items: [{ description: 'Consulting', quantity: 3, unit_price: 120, tax_rate: 20 }],
+        output: 'facturx',
+      },
+      { Authorization: `Bearer ${api_key}` },
+    );
+    expect(hybrid.status).toBe(200);
+    expect(hybrid.headers.get('content-type')).toBe('application/pdf');
+    expect(hybrid.headers.get('x-en16931-issues')).toBeNull();
+    writeFileSync(join(dir, 'fx.pdf'), new Uint8Array(await hybrid.arrayBuffer()));
+    const { problems, xml } = checkFacturxPdf(join(dir, 'fx.pdf'));
+    expect(problems).toEqual([]);
+    expect(xml).toContain('<ram:ID>E2E-1</ram:ID>');
+    expect(execFileSync('pdftotext', [join(dir, 'fx.pdf'), '-'], { encoding: 'utf8' })).toContain('E2E-1');
   });
 });

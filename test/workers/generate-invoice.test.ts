@@ -103,6 +103,7 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
     [{ output: 'pdf' }, 'output'],
     [{ output: 'ubl' }, 'output'],
     [{ output: 'cii' }, 'output'],
+    [{ output: 'facturx' }, 'output'],
     [{ features: { hosted_link: true } }, 'features.hosted_link'],
     [{ features: { qr: true } }, 'features.qr'],
   ])('D3: %j → 403 auth_required', async (extra, field) => {

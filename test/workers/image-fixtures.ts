@@ -62,8 +62,8 @@ export function pngHeaderOnly(width: number, height: number): Uint8Array {
   );
 }
 
-/** A decodable baseline JPEG, 3 components, flat grey (one-code Huffman tables). */
-export function jpeg(width: number, height: number): Uint8Array {
+/** A decodable baseline JPEG, 3 components (4: CMYK), flat grey (one-code Huffman tables). */
+export function jpeg(width: number, height: number, components: 3 | 4 = 3): Uint8Array {
   const seg = (marker: number, payload: number[]) => [
     0xff,
     marker,
@@ -71,7 +71,9 @@ export function jpeg(width: number, height: number): Uint8Array {
     (payload.length + 2) & 255,
     ...payload,
   ];
-  const bits = Math.ceil(width / 8) * Math.ceil(height / 8) * 6;
+  const ids = Array.from({ length: components }, (_, i) => i + 1);
+  // Two bits per block and component: the DC difference 0 and the end of block, one-bit codes each.
+  const bits = Math.ceil(width / 8) * Math.ceil(height / 8) * 2 * components;
   const scan = Array.from({ length: Math.ceil(bits / 8) }, (_, i) =>
     i === Math.ceil(bits / 8) - 1 && bits % 8 ? (1 << (8 - (bits % 8))) - 1 : 0,
   );
@@ -81,8 +83,16 @@ export function jpeg(width: number, height: number): Uint8Array {
     ...seg(0xdb, [0, ...new Array<number>(64).fill(1)]),
     ...seg(0xc4, [0x00, 1, ...new Array<number>(15).fill(0), 0]),
     ...seg(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0]),
-    ...seg(0xc0, [8, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]),
-    ...seg(0xda, [3, 1, 0, 2, 0, 3, 0, 0, 63, 0]),
+    ...seg(0xc0, [
+      8,
+      height >> 8,
+      height & 255,
+      width >> 8,
+      width & 255,
+      components,
+      ...ids.flatMap((id) => [id, 0x11, 0]),
+    ]),
+    ...seg(0xda, [components, ...ids.flatMap((id) => [id, 0]), 0, 63, 0]),
     ...scan,
     0xff,
     0xd9,

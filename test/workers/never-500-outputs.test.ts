@@ -50,7 +50,7 @@ describe('issue 10.11: Content-Disposition from any invoice number', () => {
 });
 
 describe('D4 / issue 10.11: no text makes an output or a hosted link fail with 500', () => {
-  it('json, pdf, ubl and cii with edge-case text in every text field, and their hosted links, answer below 500', async () => {
+  it('json, pdf, ubl, cii and facturx with edge-case text in every text field, and their hosted links, answer below 500', async () => {
     const { apiKey, email } = await verifiedAccountWithKey('never500');
     // Enterprise: no window stops the fuzz (the tier is read before the first metered call caches the key).
     await testEnv.DB.prepare("UPDATE accounts SET tier = 'enterprise' WHERE email = ?").bind(email).run();
@@ -61,7 +61,7 @@ describe('D4 / issue 10.11: no text makes an output or a hosted link fail with 5
       address: wildText,
       description: wildText,
       notes: wildText,
-      output: fc.constantFrom('json', 'pdf', 'ubl', 'cii'),
+      output: fc.constantFrom('json', 'pdf', 'ubl', 'cii', 'facturx'),
       language: fc.constantFrom('en', 'ar', 'hi', 'ja', 'ru'),
       template: fc.constantFrom('classic', 'minimal', 'modern', 'navy', 'bold'),
     });

@@ -9,6 +9,7 @@ import { documentUrl } from '../hosted/document-url.ts';
 import { ApiError } from '../http/api-error.ts';
 import { validateJson } from '../http/read-json-body.ts';
 import { createImageFetches } from '../invoices/image-fetches.ts';
+import { producesPdf } from '../invoices/pdf-outputs.ts';
 import { type PreparedInvoice, prepareInvoice } from '../invoices/prepare-invoice.ts';
 import { validateInvoiceInput } from '../invoices/validate-invoice-input.ts';
 import { admitBatchItems, releaseDocuments } from '../limits/admit-request.ts';
@@ -45,7 +46,7 @@ export async function runBatch(
   const { admitted, grant, refusal } = await admitBatchItems(
     c.env,
     caller,
-    checked.map((x) => ({ pdf: x.request?.output === 'pdf' })),
+    checked.map((x) => ({ pdf: producesPdf(x.request?.output) })),
     now,
   );
   // H2: one fetch budget for the images of every item (10 s in all, at most 4 in flight).
@@ -91,7 +92,7 @@ export async function runBatch(
 
   // Admitted items that produced no document give their monthly reservation back.
   const unproduced = results.slice(0, admitted).filter((r) => !r.success);
-  const unproducedPdfs = unproduced.filter((r) => checked[r.index].request?.output === 'pdf').length;
+  const unproducedPdfs = unproduced.filter((r) => producesPdf(checked[r.index].request?.output)).length;
   const usage = unproduced.length
     ? await releaseDocuments(c.env, caller, grant, { documents: unproduced.length, pdfs: unproducedPdfs }, now)
     : grant;

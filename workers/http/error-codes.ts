@@ -13,7 +13,7 @@ const ERROR_ROWS = [
   ['invalid_currency', 400, '`invoice.currency` is not one of the supported currencies.'],
   ['invalid_language', 400, '`invoice.language` is not one of the supported languages.'],
   ['invalid_template', 400, '`template` is not one of the templates.'],
-  ['invalid_output', 400, '`output` is not json, pdf, ubl or cii.'],
+  ['invalid_output', 400, '`output` is not json, pdf, ubl, cii or facturx.'],
   ['invalid_qr_type', 400, '`payment.qr.type` is not a supported QR type.'],
   ['invalid_json', 400, 'The body is empty or not valid JSON.'],
   ['calculation_error', 400, 'The totals cannot be computed exactly (D1).'],

@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error.ts';
 export function assertAnonymousAllowed(input: unknown): void {
   if (!input || typeof input !== 'object') return;
   const body = input as { output?: unknown; features?: { hosted_link?: unknown; qr?: unknown } };
-  if (body.output === 'pdf' || body.output === 'ubl' || body.output === 'cii')
+  if (body.output === 'pdf' || body.output === 'ubl' || body.output === 'cii' || body.output === 'facturx')
     throw new ApiError(
       'auth_required',
       `output: "${body.output}" needs an API key or a session; anonymous calls get JSON totals only`,

@@ -13,7 +13,7 @@ export const generateInvoice = defineOperation({
   operationId: 'generateInvoice',
   method: 'POST',
   path: '/api/generate-invoice',
-  summary: 'Generate one invoice as JSON totals, PDF or UBL',
+  summary: 'Generate one invoice as JSON totals, PDF, UBL, CII or Factur-X',
   description:
     'Anonymous callers get JSON totals only (D3). The body is validated in stages (normalisation, D3, field rules), so this schema is what a valid body looks like.',
   auth: 'optional',
@@ -24,14 +24,14 @@ export const generateInvoice = defineOperation({
   success: {
     status: 200,
     description:
-      'By `output`: JSON totals, a PDF attachment, a UBL 2.1 Invoice or a UN/CEFACT CII (Factur-X EN 16931 profile).',
+      'By `output`: JSON totals, a PDF attachment, a UBL 2.1 Invoice, a UN/CEFACT CII (Factur-X EN 16931 profile) or, for `facturx`, a PDF attachment that is a Factur-X / ZUGFeRD EN 16931 hybrid: the same PDF made PDF/A-3b with that CII embedded as `factur-x.xml` (docs/cii.md). `pdf` and `facturx` count against the monthly PDF quota.',
     json: InvoiceJsonResponseSchema,
     pdf: true,
     xml: true,
     headers: {
       'X-EN16931-Issues': {
         description:
-          'UBL and CII only, when the document is not yet EN 16931 conformant: the CEN rule ids it fails for lack of request data, comma-separated (`BR-09, BR-11`); docs/ubl.md names the field that fixes each (`from.country`, `to.country`…), docs/cii.md how CII differs.',
+          'UBL, CII and Factur-X only, when the (embedded) XML is not yet EN 16931 conformant: the CEN rule ids it fails for lack of request data, comma-separated (`BR-09, BR-11`); docs/ubl.md names the field that fixes each (`from.country`, `to.country`…), docs/cii.md how CII differs.',
       },
     },
   },

@@ -6,7 +6,21 @@ import { contentDisposition } from '../http/content-disposition.ts';
 import { renderPdf } from '../pdf/render-pdf.ts';
 import { IMAGE_FIELDS, imageRefusal } from './load-images.ts';
 import type { PreparedInvoice } from './prepare-invoice.ts';
-import { xmlDocumentResponse } from './xml-documents.ts';
+import { withEn16931Issues, writeXml, xmlDocumentResponse } from './xml-documents.ts';
+
+/** The invoice's PDF in its template and language; with the CII, the Factur-X hybrid (PDF/A-3b). */
+function renderInvoicePdfOf(c: Context<AppEnv>, prepared: PreparedInvoice, facturxXml?: string): Promise<Uint8Array> {
+  const { logo, signature } = prepared.images;
+  const qr = prepared.qr && { text: prepared.qr.value, caption: prepared.qr.type };
+  return renderPdf(
+    prepared.resolved,
+    { logo: logo?.bytes, signature: signature?.bytes },
+    qr,
+    c.get('requestId'),
+    (err) => imageRefusal(IMAGE_FIELDS[err.slot], prepared.images[err.slot]?.fromUrl ?? false, err.problem),
+    { facturxXml },
+  );
+}
 
 export async function renderOutput(
   c: Context<AppEnv>,
@@ -17,22 +31,19 @@ export async function renderOutput(
   switch (prepared.resolved.request.output) {
     case 'json':
       return c.json(body);
-    case 'pdf': {
-      const { logo, signature } = prepared.images;
-      const qr = prepared.qr && { text: prepared.qr.value, caption: prepared.qr.type };
-      const bytes = await renderPdf(
-        prepared.resolved,
-        { logo: logo?.bytes, signature: signature?.bytes },
-        qr,
-        c.get('requestId'),
-        (err) => imageRefusal(IMAGE_FIELDS[err.slot], prepared.images[err.slot]?.fromUrl ?? false, err.problem),
-      );
-      return new Response(bytes, {
-        headers: {
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': contentDisposition('attachment', number, 'pdf'),
-        },
-      });
+    case 'pdf':
+    case 'facturx': {
+      // Factur-X: the CII first, so that its failure is 500 cii_error as for output cii, before any PDF work.
+      const cii =
+        prepared.resolved.request.output === 'facturx'
+          ? writeXml('cii', prepared.resolved, c.get('requestId'))
+          : undefined;
+      const bytes = await renderInvoicePdfOf(c, prepared, cii?.xml);
+      const headers = {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': contentDisposition('attachment', number, 'pdf'),
+      };
+      return new Response(bytes, { headers: withEn16931Issues(headers, cii?.issues ?? []) });
     }
     case 'ubl':
     case 'cii':

@@ -9,6 +9,7 @@ import { ApiError } from '../http/api-error.ts';
 import { admitRequest, releaseDocuments, type UsageGrant } from '../limits/admit-request.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
 import { createImageFetches } from './image-fetches.ts';
+import { producesPdf } from './pdf-outputs.ts';
 import { type PreparedInvoice, prepareInvoice } from './prepare-invoice.ts';
 import { validateInvoiceInput } from './validate-invoice-input.ts';
 
@@ -37,7 +38,7 @@ export async function runGenerate<T>(
   // D7: the call counts whatever its outcome; only a produced document counts against the month.
   const grant = await admitRequest(c.env, caller, {
     documents: request ? 1 : 0,
-    pdfs: request?.output === 'pdf' ? 1 : 0,
+    pdfs: producesPdf(request?.output) ? 1 : 0,
     now,
   });
   if (!request) throw refusal!.withHeaders(grant.headers);
@@ -45,7 +46,7 @@ export async function runGenerate<T>(
     const prepared = await prepareInvoice(c.env, caller, request, {
       now,
       requestUrl: c.req.url,
-      needImages: request.output === 'pdf',
+      needImages: producesPdf(request.output),
       imageFetches: createImageFetches(c.env),
     });
     const out = await produce(prepared, grant);

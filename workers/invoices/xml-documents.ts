@@ -47,6 +47,12 @@ export function writeXml(
   }
 }
 
+/** Adds X-EN16931-Issues when the document (UBL, CII or the CII inside a Factur-X PDF) is not yet conformant. */
+export function withEn16931Issues(headers: Record<string, string>, issues: string[]): Record<string, string> {
+  if (issues.length > 0) headers[EN16931_ISSUES_HEADER] = issues.join(', ');
+  return headers;
+}
+
 /** The 200 answer carrying the document: `attachment` from generate-invoice, `inline` from a hosted link. */
 export function xmlDocumentResponse(
   format: XmlFormat,
@@ -55,10 +61,9 @@ export function xmlDocumentResponse(
   disposition: 'attachment' | 'inline',
 ): Response {
   const { xml, issues } = writeXml(format, resolved, requestId);
-  const headers: Record<string, string> = {
+  const headers = {
     'Content-Type': 'application/xml; charset=utf-8',
     'Content-Disposition': contentDisposition(disposition, resolved.request.invoice.number, 'xml'),
   };
-  if (issues.length > 0) headers[EN16931_ISSUES_HEADER] = issues.join(', ');
-  return new Response(xml, { headers });
+  return new Response(xml, { headers: withEn16931Issues(headers, issues) });
 }

@@ -72,7 +72,7 @@ export function refusalError(
     case 'monthly_pdfs':
       return new ApiError(
         'monthly_limit_reached',
-        `Monthly quota of ${limits.monthlyPdfs} PDFs of this plan used up; JSON and UBL output remain available. It resets on ${at(w.month.end)}.`,
+        `Monthly quota of ${limits.monthlyPdfs} PDFs of this plan used up; JSON, UBL and CII output remain available. It resets on ${at(w.month.end)}.`,
         { headers: { ...grant.headers, 'Retry-After': retryAfter(w.month.end, now) } },
       );
   }

@@ -1,8 +1,12 @@
 // The Worker's one way to render an invoice PDF: bundled fonts, HarfBuzz, and the pdf_error contract.
 import type { ResolvedInvoice } from '@invoice/model';
 import { ImageEmbedError, loadFontSet, type Presentation, renderInvoicePdf } from '@invoice/pdf';
+import srgbProfile from '../../color-profiles/sRGB2014.icc';
 import { ApiError } from '../http/api-error.ts';
 import { fontFiles, harfbuzzWasm } from './font-files.ts';
+
+/** The PDF/A output intent's ICC profile (sRGB2014, from the pdfkit npm package; docs/cii.md). */
+const SRGB_PROFILE = new Uint8Array(srgbProfile);
 
 export interface PdfImages {
   logo?: Uint8Array;
@@ -25,7 +29,7 @@ export async function renderPdf(
   qr: { text: string; caption?: string } | undefined,
   requestId: string,
   onBrokenImage: BrokenImageAnswer,
-  look: { presentation?: Presentation; watermark?: string } = {},
+  look: { presentation?: Presentation; watermark?: string; facturxXml?: string } = {},
 ): Promise<Uint8Array> {
   try {
     const fonts = loadFontSet(fontFiles, { harfbuzz: harfbuzzWasm });
@@ -36,6 +40,8 @@ export async function renderPdf(
       brokenImages: onBrokenImage === 'omit' ? 'omit' : 'fail',
       presentation: look.presentation,
       watermark: look.watermark,
+      // The Factur-X hybrid (output facturx): the CII embedded, PDF/A-3b with the bundled sRGB profile.
+      facturx: look.facturxXml === undefined ? undefined : { xml: look.facturxXml, iccProfile: SRGB_PROFILE },
     });
   } catch (err) {
     if (err instanceof ImageEmbedError && onBrokenImage !== 'omit') throw onBrokenImage(err);

@@ -1,3 +1,4 @@
+export type { FacturxParts } from './document/pdfa/facturx-document.ts';
 export { ImageEmbedError } from './images/embed-image.ts';
 export { inspectImage } from './images/image-header.ts';
 export { IMAGE_LIMITS } from './images/image-limits.ts';

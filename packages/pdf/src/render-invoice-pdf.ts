@@ -1,6 +1,7 @@
 import type { ResolvedInvoice } from '@invoice/model';
 import { encodeQr } from '@invoice/qr';
 import { createInvoiceDocument, finishDocument } from './document/create-document.ts';
+import { type FacturxParts, makeFacturx } from './document/pdfa/facturx-document.ts';
 import { embedImage } from './images/embed-image.ts';
 import { Canvas, PAGE } from './layout/canvas.ts';
 import { composeInvoice } from './layout/compose-invoice.ts';
@@ -30,6 +31,11 @@ export interface RenderInvoiceOptions {
    * "PREVIEW"). Without it the document is exactly what it was before the option existed.
    */
   watermark?: string;
+  /**
+   * Makes the document a Factur-X EN 16931 hybrid (PDF/A-3b with the CII embedded as factur-x.xml,
+   * docs/cii.md); the pages stay exactly those of the plain PDF.
+   */
+  facturx?: FacturxParts;
 }
 
 const MARGIN = 42;
@@ -41,19 +47,22 @@ const MARGIN = 42;
 export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInvoiceOptions): Promise<Uint8Array> {
   const view = buildInvoiceView(invoice, opts.qr?.caption, opts.presentation);
   const template = templateFor(opts.presentation?.template ?? invoice.request.template);
-  const doc = await createInvoiceDocument({ ...view.document, language: view.language });
+  const meta = { ...view.document, language: view.language };
+  const doc = await createInvoiceDocument(meta);
+  const colours = opts.facturx ? 'pdfa-srgb' : 'any';
   const engine = createTextEngine(doc, opts.fonts, { language: view.language });
   const ctx: RenderContext = {
     c: new Canvas(doc, engine, view.direction, view.language),
     view,
     theme: template.theme(view.accent),
-    logo: await embedImage(doc, opts.images?.logo, 'logo', opts.brokenImages ?? 'fail'),
-    signature: await embedImage(doc, opts.images?.signature, 'signature', opts.brokenImages ?? 'fail'),
+    logo: await embedImage(doc, opts.images?.logo, 'logo', opts.brokenImages ?? 'fail', colours),
+    signature: await embedImage(doc, opts.images?.signature, 'signature', opts.brokenImages ?? 'fail', colours),
     qr: opts.qr?.text ? { matrix: encodeQr(opts.qr.text), caption: view.qrCaption } : undefined,
     x: MARGIN,
     width: PAGE.width - 2 * MARGIN,
   };
   composeInvoice(ctx, template);
   if (opts.watermark) drawWatermark(ctx.c, opts.watermark);
-  return finishDocument(doc);
+  if (opts.facturx) makeFacturx(doc, meta, opts.facturx);
+  return finishDocument(doc, { contentId: opts.facturx !== undefined });
 }

@@ -231,7 +231,7 @@ describe('H3: JPEG headers', () => {
       [300, 100, 4],
     ]) {
       const bytes = jpegFile({ width: w, height: h, components });
-      expect(header(bytes)).toEqual({ type: 'jpeg', width: w, height: h });
+      expect(header(bytes)).toEqual({ type: 'jpeg', width: w, height: h, components });
       const doc = await PDFDocument.create();
       await expect(doc.embedJpg(bytes)).resolves.toMatchObject({ width: w, height: h });
     }

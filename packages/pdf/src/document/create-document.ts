@@ -1,11 +1,13 @@
 /**
  * Document creation and saving with deterministic output (D14): @cantoo/pdf-lib names resources from a
  * per-document seeded generator (not Math.random), metadata dates come from the caller, and no file /ID
- * or XMP with the current time is written, so the same request gives byte-identical bytes.
+ * or XMP with the current time is written, so the same request gives byte-identical bytes. A Factur-X
+ * document (PDF/A) gets an /ID, derived from its own bytes (document/pdfa/file-identifier.ts).
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { peekDocumentFonts } from './document-fonts.ts';
 import { writePageContents } from './page-content.ts';
+import { reserveFileIdentifier, stampFileIdentifier } from './pdfa/file-identifier.ts';
 
 export interface InvoiceDocumentMeta {
   title: string;
@@ -33,14 +35,19 @@ export async function createInvoiceDocument(meta: InvoiceDocumentMeta): Promise<
   return doc;
 }
 
-/** Writes the page contents and the font subsets the text engine used, then serialises in one pass (no per-tick yielding). */
-export async function finishDocument(doc: PDFDocument): Promise<Uint8Array> {
+/**
+ * Writes the page contents and the font subsets the text engine used, then serialises in one pass (no
+ * per-tick yielding). `contentId`: write a trailer /ID derived from the bytes (PDF/A requires one).
+ */
+export async function finishDocument(doc: PDFDocument, opts: { contentId?: boolean } = {}): Promise<Uint8Array> {
   writePageContents(doc);
   peekDocumentFonts(doc)?.embed();
-  return doc.save({
+  if (opts.contentId) reserveFileIdentifier(doc);
+  const bytes = await doc.save({
     useObjectStreams: true,
     addDefaultPage: false,
     objectsPerTick: Number.POSITIVE_INFINITY,
     updateFieldAppearances: false,
   });
+  return opts.contentId ? stampFileIdentifier(bytes) : bytes;
 }

@@ -24,11 +24,16 @@ export async function embedImage(
   bytes: Uint8Array | undefined,
   slot: ImageSlot,
   onBroken: 'fail' | 'omit',
+  colours: 'any' | 'pdfa-srgb' = 'any',
 ): Promise<PDFImage | null> {
   if (!bytes || bytes.length === 0) return null;
   const inspection = inspectImage(bytes);
   let failure: string;
-  if (inspection.ok) {
+  if (inspection.ok && colours === 'pdfa-srgb' && inspection.header.components === 4) {
+    // pdf-lib writes a 4-component JPEG as DeviceCMYK, which a PDF/A with an sRGB output intent must not
+    // use (ISO 19005-3 6.2.4.3); converting CMYK needs a CMYK profile and a decoder, so it is refused.
+    failure = 'is a CMYK JPEG, which a Factur-X PDF (PDF/A-3 in sRGB) cannot hold: send an RGB JPEG or a PNG';
+  } else if (inspection.ok) {
     try {
       return inspection.header.type === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
     } catch {

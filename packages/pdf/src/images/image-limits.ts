@@ -19,6 +19,8 @@ export interface ImageHeader {
   height: number;
   /** PNG: where its zlib stream lies (IDAT data, in order) and the exact number of bytes it must inflate to. */
   pngData?: { parts: [start: number, end: number][]; inflatedBytes: number };
+  /** JPEG: colour components of the frame (1 grey, 3 YCbCr/RGB, 4 CMYK/YCCK), which pdf-lib maps to a device colour space. */
+  components?: number;
 }
 
 export type ImageProblem = 'not-an-image' | 'damaged' | 'unsupported' | 'too-large';

@@ -41,7 +41,7 @@ function endOfScan(b: Uint8Array, from: number): number {
 
 export function readJpegHeader(b: Uint8Array): ImageHeader | HeaderProblem {
   if (b.length < 4 || b[0] !== 0xff || b[1] !== SOI) return DAMAGED;
-  let frame: { width: number; height: number } | undefined;
+  let frame: { width: number; height: number; components: number } | undefined;
   let scanned = false;
   for (let at = 2; ; ) {
     if (at + 2 > b.length || b[at] !== 0xff) return DAMAGED;
@@ -69,7 +69,7 @@ export function readJpegHeader(b: Uint8Array): ImageHeader | HeaderProblem {
         return DAMAGED;
       const tooLarge = dimensionsProblem('jpeg', width, height);
       if (tooLarge) return tooLarge;
-      frame = { width, height };
+      frame = { width, height, components };
     }
     if (marker === SOS) {
       if (!frame) return DAMAGED;
