@@ -89,18 +89,15 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
       'OK (Invoice)',
     );
     // Issue 13: the Factur-X hybrid from the bundled Worker (fonts and the sRGB profile as Data modules).
-    const hybrid = await post(
-      '/api/generate-invoice',
-      {
-        ...invoice,
-        from: { name: 'Acme Ltd', address: '1 High Street\nLondon EC1A 1BB', country: 'GB', tax_id: 'GB123456789' },
-        to: { name: 'Client GmbH', address: 'Hauptstraße 5\n10115 Berlin', country: 'DE' },
-        // Standard-rated VAT: the seller's tax id is written as its VAT number (BR-CO-26 needs a seller identifier).
-        items: [{ description: 'Consulting', quantity: 3, unit_price: 120, tax_rate: 20 }],
-        output: 'facturx',
-      },
-      { Authorization: `Bearer ${api_key}` },
-    );
+    const hybridBody = {
+      ...invoice,
+      from: { name: 'Acme Ltd', address: '1 High Street\nLondon EC1A 1BB', country: 'GB', tax_id: 'GB123456789' },
+      to: { name: 'Client GmbH', address: 'Hauptstraße 5\n10115 Berlin', country: 'DE' },
+      // Standard-rated VAT: the seller's tax id is written as its VAT number (BR-CO-26 needs a seller identifier).
+      items: [{ description: 'Consulting', quantity: 3, unit_price: 120, tax_rate: 20 }],
+    };
+    const auth = { Authorization: `Bearer ${api_key}` };
+    const hybrid = await post('/api/generate-invoice', { ...hybridBody, output: 'facturx' }, auth);
     expect(hybrid.status).toBe(200);
     expect(hybrid.headers.get('content-type')).toBe('application/pdf');
     expect(hybrid.headers.get('x-en16931-issues')).toBeNull();
@@ -109,5 +106,16 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
     expect(problems).toEqual([]);
     expect(xml).toContain('<ram:ID>E2E-1</ram:ID>');
     expect(execFileSync('pdftotext', [join(dir, 'fx.pdf'), '-'], { encoding: 'utf8' })).toContain('E2E-1');
+
+    // E4: the same invoice's hosted link opens as a Factur-X PDF that passes the same checks.
+    const { hosted_url } = (
+      (await (await post('/api/generate-invoice', { ...hybridBody, output: 'json' }, auth)).json()) as Json
+    ).invoice;
+    const hosted = await fetch(`${hosted_url}&format=facturx`);
+    expect(hosted.status).toBe(200);
+    writeFileSync(join(dir, 'hosted-fx.pdf'), new Uint8Array(await hosted.arrayBuffer()));
+    const opened = checkFacturxPdf(join(dir, 'hosted-fx.pdf'));
+    expect(opened.problems).toEqual([]);
+    expect(opened.xml).toContain('<ram:ID>E2E-1</ram:ID>');
   });
 });

@@ -1,6 +1,10 @@
 // Issue 13: a hosted link opens as every document generate-invoice can write, and a batch item's
 // `output` picks the one its `document_url` opens (E4).
+import { env } from 'cloudflare:workers';
+import { type InvoiceRequest, resolveInvoice } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
+import { hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
+import { renderPdf } from '../../workers/pdf/render-pdf.ts';
 import { call, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -82,10 +86,54 @@ describe('GET /api/i/{id}?format=ubl|cii (issue 13)', () => {
   });
 });
 
+describe('GET /api/i/{id}?format=facturx (E4)', () => {
+  it('E4: format=facturx is the Factur-X PDF of the snapshot: the CII embedded, the QR the hosted link, cached apart from the PDF', async () => {
+    const { apiKey } = await verifiedAccountWithKey('hxfx');
+    const json = (await (await generate(apiKey, invoice('HX-FX'))).json()) as Json;
+    const link = json.invoice.hosted_url as string;
+    const id = new URL(link).pathname.split('/').pop()!;
+    expect(await env.SNAPSHOTS.get(hostedPdfKey(id, 'facturx'))).toBeNull();
+
+    const res = await call(`${local(link)}&format=facturx`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/pdf');
+    expect(res.headers.get('Content-Disposition')).toBe(`inline; filename="HX-FX.pdf"; filename*=UTF-8''HX-FX.pdf`);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('X-EN16931-Issues')).toBeNull();
+    const served = new Uint8Array(await res.arrayBuffer());
+
+    // D14: the same bytes as rendering the snapshot's invoice with its CII and the link as QR text
+    const cii = await (await call(`${local(link)}&format=cii`)).text();
+    const resolved = resolveInvoice(
+      ((await env.SNAPSHOTS.get(`snap:${id}`, 'json')) as { request: InvoiceRequest }).request,
+      { today: '2026-03-02', randomBytes: new Uint8Array(6) },
+    );
+    const qr = { text: link, caption: 'url' };
+    expect(served).toEqual(await renderPdf(resolved, {}, qr, 'req_test', 'omit', { facturxXml: cii }));
+    const plain = new Uint8Array(await (await call(local(link))).arrayBuffer());
+    expect(served).not.toEqual(plain);
+
+    // kept in KV under its own key; the plain PDF's entry is another one
+    expect(new Uint8Array((await env.SNAPSHOTS.get(hostedPdfKey(id, 'facturx'), 'arrayBuffer'))!)).toEqual(served);
+    expect(new Uint8Array((await env.SNAPSHOTS.get(hostedPdfKey(id, 'pdf'), 'arrayBuffer'))!)).toEqual(plain);
+    expect(new Uint8Array(await (await call(`${local(link)}&format=facturx`)).arrayBuffer())).toEqual(served);
+  });
+
+  it('U1: a Factur-X link whose invoice names no country carries X-EN16931-Issues like the CII link', async () => {
+    const { apiKey } = await verifiedAccountWithKey('hxfxissues');
+    const json = (await (await generate(apiKey, { ...invoice('HX-FX-NC'), to: { name: 'Somebody' } })).json()) as Json;
+    const fx = await call(`${local(json.invoice.hosted_url)}&format=facturx`);
+    const cii = await call(`${local(json.invoice.hosted_url)}&format=cii`);
+    expect(fx.status).toBe(200);
+    expect(fx.headers.get('X-EN16931-Issues')).toMatch(/BR-/);
+    expect(fx.headers.get('X-EN16931-Issues')).toBe(cii.headers.get('X-EN16931-Issues'));
+  });
+});
+
 describe('POST /api/batch: document_url (E4)', () => {
   it("E4: each item's document_url opens as the output it asked for; json items have none", async () => {
     const { apiKey } = await verifiedAccountWithKey('hxbatch');
-    const outputs = ['json', 'pdf', 'ubl', 'cii'] as const;
+    const outputs = ['json', 'pdf', 'ubl', 'cii', 'facturx'] as const;
     const res = await call('/api/batch', {
       method: 'POST',
       headers: auth(apiKey),
@@ -93,9 +141,14 @@ describe('POST /api/batch: document_url (E4)', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
-    expect(body.meta.generated).toBe(4);
+    expect(body.meta.generated).toBe(5);
     expect(body.results[0].document_url).toBeUndefined();
-    const types = ['application/pdf', 'application/xml; charset=utf-8', 'application/xml; charset=utf-8'];
+    const types = [
+      'application/pdf',
+      'application/xml; charset=utf-8',
+      'application/xml; charset=utf-8',
+      'application/pdf',
+    ];
     for (const [i, output] of outputs.entries()) {
       if (output === 'json') continue;
       const { document_url, invoice: inv } = body.results[i];
@@ -104,7 +157,7 @@ describe('POST /api/batch: document_url (E4)', () => {
       expect(opened.status).toBe(200);
       expect(opened.headers.get('Content-Type')).toBe(types[i - 1]);
       const bytes = new Uint8Array(await opened.arrayBuffer());
-      if (output === 'pdf') expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+      if (output === 'pdf' || output === 'facturx') expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
       else expect(new TextDecoder().decode(bytes)).toContain(`HXB-${i}`);
     }
     // the CII of a batch item names the same grand total as its JSON

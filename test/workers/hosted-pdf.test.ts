@@ -79,12 +79,12 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
 
   it('issue 10.4: after its first render the PDF is served from KV, byte for byte, and the entry expires with the link', async () => {
     const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
-    expect(await cachedHostedPdf(env, link.id)).toBeNull();
+    expect(await cachedHostedPdf(env, link.id, 'pdf')).toBeNull();
     const first = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
-    expect(await cachedHostedPdf(env, link.id)).toEqual(first);
+    expect(await cachedHostedPdf(env, link.id, 'pdf')).toEqual(first);
     // Proof the second open reads the cache and renders nothing: swap the cached bytes.
     const marker = new TextEncoder().encode('%PDF-1.7 cached');
-    await env.SNAPSHOTS.put(hostedPdfKey(link.id), marker, { expiration: link.hosted_expires_at });
+    await env.SNAPSHOTS.put(hostedPdfKey(link.id, 'pdf'), marker, { expiration: link.hosted_expires_at });
     const second = await exports.default.fetch(link.hosted_url);
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(marker);
     expect(second.headers.get('Content-Length')).toBe(String(marker.byteLength));

@@ -5,7 +5,7 @@ import { defineOperation } from '../http/operation.ts';
 import { RequestMetaSchema } from '../http/response-schemas.ts';
 
 /** The documents a hosted link opens as (issue 13): every output of generate-invoice. */
-const HOSTED_FORMATS = ['pdf', 'json', 'ubl', 'cii'] as const;
+const HOSTED_FORMATS = ['pdf', 'json', 'ubl', 'cii', 'facturx'] as const;
 
 /** `format=json`: the invoice as generated; meta has no counters (the link is public, D9). */
 const HostedInvoiceJsonSchema = z
@@ -23,7 +23,7 @@ export const getHostedInvoice = defineOperation({
   path: '/api/i/{id}',
   summary: 'Open a hosted invoice link',
   description:
-    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404 (D9). `format` picks the document: the PDF (default), the JSON shape, a UBL 2.1 Invoice or a UN/CEFACT CII, all from the same snapshot.',
+    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404 (D9). `format` picks the document: the PDF (default), the JSON shape, a UBL 2.1 Invoice, a UN/CEFACT CII or the Factur-X PDF (PDF/A-3b with the CII embedded), all from the same snapshot.',
   auth: 'public',
   params: z.object({ id: z.string().regex(/^[0-9A-Za-z]{22}$/) }),
   query: z.object({
@@ -37,14 +37,15 @@ export const getHostedInvoice = defineOperation({
   }),
   success: {
     status: 200,
-    description: 'The PDF inline (default), the JSON shape with `format=json`, or the XML with `format=ubl` or `cii`.',
+    description:
+      'The PDF inline (default or `format=facturx`), the JSON shape with `format=json`, or the XML with `format=ubl` or `cii`.',
     json: HostedInvoiceJsonSchema,
     pdf: true,
     xml: true,
     headers: {
       'X-EN16931-Issues': {
         description:
-          'UBL and CII only, as for generate-invoice: the CEN rule ids the document fails for lack of request data (docs/ubl.md, docs/cii.md).',
+          'UBL, CII and Factur-X only, as for generate-invoice: the CEN rule ids the document fails for lack of request data (docs/ubl.md, docs/cii.md).',
       },
     },
   },

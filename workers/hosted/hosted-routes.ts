@@ -1,4 +1,4 @@
-// GET /api/i/{id}?t=…&format=pdf|json|ubl|cii (spec; D9; issue 13): public, authenticated by the signature alone.
+// GET /api/i/{id}?t=…&format=pdf|json|ubl|cii|facturx (spec; D9; issue 13, E4): public, authenticated by the signature alone.
 // Every failure to find a live link — malformed id, wrong or missing signature, unknown id,
 // expired — is the same 404, so a probe learns nothing about which ids exist.
 import { Hono } from 'hono';
@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readQuery } from '../http/read-query.ts';
-import { xmlDocumentResponse } from '../invoices/xml-documents.ts';
+import { withEn16931Issues, writeXml, xmlDocumentResponse } from '../invoices/xml-documents.ts';
 import { admitHostedOpen } from './hosted-open-limit.ts';
 import { getHostedInvoice } from './hosted-operations.ts';
 import { cachedHostedPdf, cacheHostedPdf } from './hosted-pdf-cache.ts';
@@ -47,17 +47,22 @@ mountOperations(hostedRoutes, [
       // XML is written in well under a millisecond (bench: cii-20-lines), so it is not cached like the PDF.
       if (format === 'ubl' || format === 'cii')
         return privacyHeaders(xmlDocumentResponse(format, rendered.resolved, c.get('requestId'), 'inline'));
-      let pdf = await cachedHostedPdf(c.env, snap.id);
+      // Factur-X (E4): the CII first, so that its failure is 500 cii_error as for output facturx.
+      const cii = format === 'facturx' ? writeXml('cii', rendered.resolved, c.get('requestId')) : undefined;
+      let pdf = await cachedHostedPdf(c.env, snap.id, format);
       if (!pdf) {
-        pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'));
+        pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'), cii?.xml);
         // Awaited: only the first open pays for the write, and the next open finds it for sure.
-        await cacheHostedPdf(c.env, snap, pdf, Date.now());
+        await cacheHostedPdf(c.env, snap, format, pdf, Date.now());
       }
-      const headers = {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': contentDisposition('inline', rendered.invoice.number, 'pdf'),
-        'Content-Length': String(pdf.byteLength),
-      };
+      const headers = withEn16931Issues(
+        {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': contentDisposition('inline', rendered.invoice.number, 'pdf'),
+          'Content-Length': String(pdf.byteLength),
+        },
+        cii?.issues ?? [],
+      );
       return privacyHeaders(new Response(pdf, { status: 200, headers }));
     },
   ],

@@ -2,7 +2,7 @@
 // PDF path (bundled fonts, pdf_error contract). Same invoice, images and QR text as at generation,
 // so the bytes equal the PDF generate produced for this link (D14). Stored images were checked at
 // generation; one that is not fit to render (stored before the limits of H3) is left out, so the
-// link still shows the invoice.
+// link still shows the invoice. `format=facturx` (E4) embeds the CII, as `output: "facturx"` does.
 import { renderPdf } from '../pdf/render-pdf.ts';
 import { type RenderedSnapshot, snapshotImages } from './render-snapshot.ts';
 import type { StoredSnapshot } from './snapshot-store.ts';
@@ -11,7 +11,8 @@ export async function renderSnapshotPdf(
   snap: StoredSnapshot,
   rendered: RenderedSnapshot,
   requestId: string,
+  facturxXml?: string,
 ): Promise<Uint8Array> {
   const qr = rendered.qr && { text: rendered.qr.value, caption: rendered.qr.type };
-  return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit');
+  return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit', { facturxXml });
 }

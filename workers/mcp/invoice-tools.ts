@@ -93,7 +93,7 @@ export const createInvoice: McpTool = {
   name: 'create_invoice',
   title: 'Create an invoice document',
   description: [
-    'Creates an invoice and returns its totals and its hosted link (`invoice.hosted_url`, valid 7 days, opens the PDF). With output "ubl" or "cii" the XML e-invoice text is returned too; with output "pdf" the PDF is not returned: share or open `document_url` instead. With output "json" (the default) you get totals and the link.',
+    'Creates an invoice and returns its totals and its hosted link (`invoice.hosted_url`, valid 7 days, opens the PDF). With output "ubl" or "cii" the XML e-invoice text is returned too; with output "pdf" or "facturx" the PDF is not returned: share or open `document_url` instead. With output "json" (the default) you get totals and the link.',
     'Arguments: the POST /api/generate-invoice request body (from, to, items required; `output` picks the format; list_options names every value).',
     'Cost: 1 call in the hourly and weekly windows and 1 document of the monthly quota (a PDF also counts against a plan’s PDF share); a rejected invoice costs the call only.',
     `Example arguments: ${JSON.stringify({ ...EXAMPLE, output: 'ubl' })}`,
