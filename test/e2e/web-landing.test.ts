@@ -71,7 +71,7 @@ describe('landing page in Chromium (issue 12)', () => {
   it('375 px wide: no public page scrolls sideways', async () => {
     const { page, problems } = await browser.openPage();
     await page.setViewportSize({ width: 375, height: 812 });
-    for (const path of ['/', '/signup', '/login', '/docs']) {
+    for (const path of ['/', '/signup', '/login', '/docs', '/docs/sdk', '/docs/mcp']) {
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
     }

@@ -47,8 +47,12 @@ describe('web gallery (npm run gallery:web)', () => {
     await page.goto(`${baseUrl}/`);
     await shoot(page, 'landing');
     await page.goto(`${baseUrl}/docs`);
-    await page.getByText('Generate one invoice as JSON totals, PDF or UBL').first().waitFor();
+    await page.getByText('Generate one invoice as JSON totals, PDF, UBL, CII or Factur-X').first().waitFor();
     await shoot(page, 'docs', false);
+    for (const guide of ['sdk', 'mcp']) {
+      await page.goto(`${baseUrl}/docs/${guide}`);
+      await shoot(page, `docs-${guide}`);
+    }
     await page.goto(`${baseUrl}/login`);
     await shoot(page, 'login');
     // Its own tab: Chromium logs the 404 of the page itself as a failed resource, which is the point here.

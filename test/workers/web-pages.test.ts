@@ -3,6 +3,7 @@
 // verification link answers a page to browsers and JSON to everyone else; /app needs a session.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { MCP_TOOLS } from '../../workers/mcp/mcp-tools.ts';
 import { BASE, call, latestEmail, login, register, uniqueEmail } from './accounts-fixtures.ts';
 import { expectNoInlineScript, expectPageHeaders } from './web-fixtures.ts';
 
@@ -43,6 +44,8 @@ describe('web pages (issue 12)', () => {
     ['/signup', 'signup-page'],
     ['/login', 'login-page'],
     ['/docs', 'docs-page'],
+    ['/docs/sdk', 'site-page'],
+    ['/docs/mcp', 'site-page'],
   ])('%s: 200, headers, its own client module, every input labelled', async (path, script) => {
     const { res, html } = await page(path);
     expect(res.status).toBe(200);
@@ -53,6 +56,34 @@ describe('web pages (issue 12)', () => {
     const ids = [...html.matchAll(/<(?:input|select|textarea)\b[^>]*\bid="([^"]+)"/g)].map((m) => m[1]);
     for (const id of ids) expect(html, id).toContain(`for="${id}"`);
     expect(html).not.toMatch(/<(input|select|textarea)\b(?![^>]*\bid=)(?![^>]*type="checkbox")[^>]*>/);
+  });
+
+  it('issue 14: /docs links the SDK and MCP guides; each guide links back and to the other', async () => {
+    for (const path of ['/docs', '/docs/sdk', '/docs/mcp']) {
+      const { html } = await page(path);
+      for (const href of ['/docs', '/docs/sdk', '/docs/mcp', '/openapi.json'])
+        expect(html, path).toContain(`href="${href}"`);
+      expect(html, path).toContain(`href="${path}" aria-current="page"`);
+    }
+  });
+
+  it('issue 14: /docs/mcp lists every tool the server offers with its cost, and the connection for this host', async () => {
+    const { html } = await page('/docs/mcp');
+    for (const tool of MCP_TOOLS) expect(html).toContain(`<code>${tool.name}</code>`);
+    expect(html).toContain('1 call in the hourly and weekly windows');
+    // the desktop snippet is examples/mcp-client-config.json pointed at this host
+    expect(html).toContain(`${BASE}/mcp`);
+    expect(html).not.toContain('invoices.example.com');
+    expect(html).toContain('mcp-remote');
+    expect(html).toContain('Authorization:${INVOICE_AUTH_HEADER}');
+  });
+
+  it('issue 14: /docs/sdk shows the client set up for this host and the webhook check', async () => {
+    const { html } = await page('/docs/sdk');
+    expect(html).toContain('npm install @invoice/client');
+    expect(html).toContain(`baseUrl: &#39;${BASE}&#39;`);
+    expect(html).toContain('verifyWebhook');
+    expect(html).toContain('InvoiceApiError');
   });
 
   it('/docs points the reference viewer at /openapi.json', async () => {

@@ -2,11 +2,13 @@
 // `/docs`: the API reference, drawn from /openapi.json by Scalar's viewer (@scalar/api-reference, its
 // standalone build copied into /assets/vendor at build time), which web/client/docs-page.ts loads and
 // starts with its CDN fonts, proxy and hosted services off: everything it loads comes from this origin.
+import { DocsLinks } from './guide-section.tsx';
 import { Layout } from './layout.tsx';
 
 export function DocsPage(props: { user: string | null }) {
   return (
     <Layout title="API reference" path="/docs" script="docs-page" user={props.user} wide>
+      <DocsLinks current="/docs" />
       <noscript>
         <p class="notice">
           The reference needs JavaScript. The same description is at <a href="/openapi.json">/openapi.json</a>.

@@ -4,14 +4,17 @@
 // Workers Static Assets answers them from web/dist. docs/web.md lists every page.
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { publicBaseUrl } from '../http/public-base-url.ts';
 import { LoginPage, SignupPage } from './auth-pages.tsx';
 import { dashboardData } from './dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { DocsPage } from './docs-page.tsx';
 import { LandingPage } from './landing-page.tsx';
+import { McpGuidePage } from './mcp-guide-page.tsx';
 import { afterLoginPath, sessionOwner } from './page-session.ts';
 import { PlaygroundPage } from './playground-page.tsx';
 import { redirectTo, renderPage } from './render-page.ts';
+import { SdkGuidePage } from './sdk-guide-page.tsx';
 import { verifyEmailForBrowsers } from './verify-email-page.tsx';
 import { WebhooksPage } from './webhooks-page.tsx';
 
@@ -29,6 +32,16 @@ webRoutes.get('/docs', async (c) => {
   const owner = await sessionOwner(c);
   // The viewer writes its styles inline: the one page whose CSP allows inline styles (decisions A3).
   return renderPage(<DocsPage user={owner?.email ?? null} />, { policy: { inlineStyles: true } });
+});
+
+webRoutes.get('/docs/sdk', async (c) => {
+  const owner = await sessionOwner(c);
+  return renderPage(<SdkGuidePage user={owner?.email ?? null} baseUrl={publicBaseUrl(c.env, c.req.url)} />);
+});
+
+webRoutes.get('/docs/mcp', async (c) => {
+  const owner = await sessionOwner(c);
+  return renderPage(<McpGuidePage user={owner?.email ?? null} baseUrl={publicBaseUrl(c.env, c.req.url)} />);
 });
 
 webRoutes.get('/signup', async (c) => {

@@ -1,0 +1,46 @@
+/** @jsxImportSource hono/jsx */
+// The pieces of the guide pages under /docs (the SDK, the MCP server): a section with a heading and a
+// code block. Code is text, escaped by JSX; nothing runs inline.
+import type { Child } from 'hono/jsx';
+
+export function GuideSection(props: { id: string; title: string; children?: Child }) {
+  return (
+    <section class="guide-section" aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.children}
+    </section>
+  );
+}
+
+export function CodeBlock(props: { label: string; code: string }) {
+  return (
+    <pre class="code-block" aria-label={props.label} tabindex={0}>
+      <code>{props.code}</code>
+    </pre>
+  );
+}
+
+/** The links between the reference and the guides, at the top of each of them. */
+export function DocsLinks(props: { current: '/docs' | '/docs/sdk' | '/docs/mcp' }) {
+  const links = [
+    ['/docs', 'API reference'],
+    ['/docs/sdk', 'TypeScript SDK'],
+    ['/docs/mcp', 'MCP server for AI agents'],
+  ] as const;
+  return (
+    <nav class="docs-links" aria-label="Documentation">
+      <ul>
+        {links.map(([href, label]) => (
+          <li>
+            <a href={href} aria-current={href === props.current ? 'page' : undefined}>
+              {label}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href="/openapi.json">openapi.json</a>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,100 @@
+/** @jsxImportSource hono/jsx */
+// `/docs/sdk`: the TypeScript SDK (packages/client, decisions S1–S5) in one page: install, the common
+// calls, errors, retries and webhook verification. packages/client/README.md is the long form.
+import { CodeBlock, DocsLinks, GuideSection } from './guide-section.tsx';
+import { Layout } from './layout.tsx';
+
+const SETUP = `npm install @invoice/client
+
+import { InvoiceClient } from '@invoice/client';
+
+const client = new InvoiceClient({
+  apiKey: process.env.INVOICE_API_KEY,   // inv_sk_…, from the dashboard
+  baseUrl: 'BASE_URL',
+});`;
+
+const CALLS = `const invoice = {
+  from: { name: 'Acme GmbH', country: 'DE' },
+  to: { name: 'Globex Ltd', country: 'GB' },
+  invoice: { currency: 'EUR' },
+  items: [{ description: 'Consulting', quantity: 3, unit_price: 120, tax_rate: 19 }],
+};
+
+// Totals as JSON (the default output), typed
+const { invoice: totals } = await client.invoices.generate(invoice);
+
+// The PDF or the Factur-X PDF as bytes; UBL and CII as text
+const pdf = await client.invoices.generate({ ...invoice, output: 'pdf' });
+const cii = await client.invoices.generate({ ...invoice, output: 'cii' });
+
+// Up to 50 invoices in one call, failures per item
+const batch = await client.invoices.batch({ invoices: [invoice, invoice] });
+
+// A hosted link (public, valid 7 days) as PDF, JSON, UBL, CII or Factur-X
+const json = await client.hostedLinks.open(totals.hosted_url, { format: 'json' });
+
+// Webhooks: create (the secret is shown once), list, deliveries, redeliver, test
+const { webhook } = await client.webhooks.create({ url: 'https://example.com/hooks' });`;
+
+const ERRORS = `import { InvoiceApiError } from '@invoice/client';
+
+try {
+  await client.invoices.generate(invoice);
+} catch (err) {
+  if (err instanceof InvoiceApiError) {
+    err.status;     // 400, 401, 402, 429…
+    err.code;       // 'validation_error' | 'monthly_limit_reached' | … from the contract
+    err.field;      // 'items[0].unit_price'
+    err.requestId;  // quote it to support
+  }
+}`;
+
+const WEBHOOKS = `import { verifyWebhook } from '@invoice/client';
+
+// The raw body, before parsing, and the request's headers
+const event = await verifyWebhook(await request.text(), request.headers, process.env.WEBHOOK_SECRET);
+if (event.type === 'invoice.generated') console.log(event.data.invoice.number);`;
+
+export function SdkGuidePage(props: { user: string | null; baseUrl: string }) {
+  return (
+    <Layout title="TypeScript SDK" path="/docs/sdk" script="site-page" user={props.user}>
+      <DocsLinks current="/docs/sdk" />
+      <h1>TypeScript SDK</h1>
+      <p class="lead">
+        <code>@invoice/client</code> is typed from this service's own <a href="/openapi.json">/openapi.json</a>, so
+        request fields, outputs and error codes follow the contract. It needs only <code>fetch</code>: Node 18+,
+        browsers, Deno, Bun and Cloudflare Workers.
+      </p>
+      <GuideSection id="sdk-install" title="Install and configure">
+        <CodeBlock label="Installing and creating a client" code={SETUP.replace('BASE_URL', props.baseUrl)} />
+        <p>
+          Keep the key on a server. Options: <code>fetch</code> (your own), <code>maxRetries</code> (default 2) and{' '}
+          <code>maxRetryWaitSeconds</code> (default 30).
+        </p>
+      </GuideSection>
+      <GuideSection id="sdk-calls" title="The common calls">
+        <CodeBlock label="Generating invoices, batches, hosted links and webhooks" code={CALLS} />
+        <p>
+          The result type follows <code>output</code>: JSON totals, <code>Uint8Array</code> for <code>pdf</code> and{' '}
+          <code>facturx</code>, a string for <code>ubl</code> and <code>cii</code>. <code>client.legacy.render</code>{' '}
+          calls the older <code>POST /api/render</code>.
+        </p>
+      </GuideSection>
+      <GuideSection id="sdk-errors" title="Errors, retries and idempotency">
+        <CodeBlock label="Handling errors" code={ERRORS} />
+        <p>
+          Every generate and batch call sends an <code>Idempotency-Key</code> (a random UUID, or yours with{' '}
+          <code>{'{ idempotencyKey }'}</code>), so a 429 or 503 is retried after its <code>Retry-After</code> without
+          ever creating a second invoice. Other POSTs are never retried.
+        </p>
+      </GuideSection>
+      <GuideSection id="sdk-webhooks" title="Verifying webhooks">
+        <CodeBlock label="Verifying a webhook delivery" code={WEBHOOKS} />
+        <p>
+          Both signatures are checked (<code>X-Service-Signature</code> and the Standard Webhooks headers), with a
+          5-minute tolerance on the timestamp. Deliveries come at least once: deduplicate by <code>event.id</code>.
+        </p>
+      </GuideSection>
+    </Layout>
+  );
+}
