@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('playground calls in Chromium (issue 12)', () => {
-  it('downloads the PDF and the UBL under the invoice number, with the session cookie', async () => {
+  it('downloads the PDF, the UBL, the CII and the Factur-X PDF under the invoice number, with the session cookie', async () => {
     const { page, problems } = await open();
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
@@ -46,6 +46,24 @@ describe('playground calls in Chromium (issue 12)', () => {
     const xml = readFileSync(await ubl.path(), 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
     expect(xml).toContain('<cbc:ID>INV-2026-0042</cbc:ID>');
+
+    // Issue 13: the CII and the Factur-X PDF (the CII embedded as factur-x.xml) download the same way.
+    const [cii] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CII' }).click(),
+    ]);
+    expect(cii.suggestedFilename()).toBe('INV-2026-0042.xml');
+    const ciiXml = readFileSync(await cii.path(), 'utf8');
+    expect(ciiXml).toContain('<rsm:CrossIndustryInvoice');
+    expect(ciiXml).toContain('<ram:ID>INV-2026-0042</ram:ID>');
+    const [facturx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Factur-X' }).click(),
+    ]);
+    expect(facturx.suggestedFilename()).toBe('INV-2026-0042.pdf');
+    const facturxPath = await facturx.path();
+    expect(execFileSync('pdfdetach', ['-list', facturxPath]).toString()).toMatch(/^1: factur-x\.xml$/m);
+    expect(execFileSync('pdftotext', [facturxPath, '-']).toString()).toContain('INV-2026-0042');
     expect(problems).toEqual([]);
     await page.close();
   });

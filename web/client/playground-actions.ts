@@ -29,18 +29,35 @@ async function refusal(res: Response): Promise<ActionError> {
 }
 
 /** POSTs the request and returns the document, or throws the API's message. */
+/** The documents the playground downloads, by `output`: what to accept and the file they make. */
+const DOCUMENTS = {
+  pdf: { type: 'application/pdf', extension: 'pdf', name: 'PDF' },
+  facturx: { type: 'application/pdf', extension: 'pdf', name: 'Factur-X PDF' },
+  ubl: { type: 'application/xml', extension: 'xml', name: 'UBL' },
+  cii: { type: 'application/xml', extension: 'xml', name: 'CII' },
+} as const;
+
+export type DocumentOutput = keyof typeof DOCUMENTS;
+
+export const isDocumentOutput = (value: string | undefined): value is DocumentOutput =>
+  value !== undefined && Object.hasOwn(DOCUMENTS, value);
+
+/** A document's name for the status line ("Generating the Factur-X PDF…"). */
+export const documentName = (output: DocumentOutput): string => DOCUMENTS[output].name;
+
 export async function fetchDocument(
   path: string,
   request: Record<string, unknown>,
-  output: 'pdf' | 'ubl',
+  output: DocumentOutput,
 ): Promise<{ blob: Blob; fileName: string }> {
+  const doc = DOCUMENTS[output];
   let res: Response;
   try {
     res = await fetch(path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: {
-        Accept: output === 'pdf' ? 'application/pdf, application/json' : 'application/xml, application/json',
+        Accept: `${doc.type}, application/json`,
         'Content-Type': 'application/json',
       },
       body: JSON.stringify({ ...request, output }),
@@ -50,10 +67,10 @@ export async function fetchDocument(
   }
   if (!res.ok) throw await refusal(res);
   const type = res.headers.get('Content-Type') ?? '';
-  if (!type.startsWith(output === 'pdf' ? 'application/pdf' : 'application/xml'))
-    throw new ActionError(`The service answered ${type || 'without a type'} instead of the ${output.toUpperCase()}.`);
+  if (!type.startsWith(doc.type))
+    throw new ActionError(`The service answered ${type || 'without a type'} instead of the ${doc.name}.`);
   const number = (request.invoice as { number?: unknown } | undefined)?.number;
-  const fallback = `${typeof number === 'string' && number ? number : 'invoice'}.${output === 'pdf' ? 'pdf' : 'xml'}`;
+  const fallback = `${typeof number === 'string' && number ? number : 'invoice'}.${doc.extension}`;
   return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('Content-Disposition')) ?? fallback };
 }
 

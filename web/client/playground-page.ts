@@ -5,7 +5,15 @@
 // First: zod must be jitless before any schema of @invoice/model is built (the CSP forbids eval).
 import './zod-without-eval.ts';
 import { LANGUAGE_CODES } from '@invoice/model';
-import { ActionError, fetchDocument, saveBlob, showPreview } from './playground-actions.ts';
+import {
+  ActionError,
+  type DocumentOutput,
+  documentName,
+  fetchDocument,
+  isDocumentOutput,
+  saveBlob,
+  showPreview,
+} from './playground-actions.ts';
 import { curlCommand, wireCopy } from './playground-curl.ts';
 import { applyControl, type Control, writeControls } from './playground-form.ts';
 import { addItem, applyItemControl, focusAfterChange, itemRows, removeItem, writeItems } from './playground-items.ts';
@@ -114,8 +122,8 @@ function wireActions(current: () => Json): void {
       for (const b of buttons) b.disabled = false;
     }
   };
-  const download = (output: 'pdf' | 'ubl') =>
-    run(`Generating the ${output.toUpperCase()}…`, async () => {
+  const download = (output: DocumentOutput) =>
+    run(`Generating the ${documentName(output)}…`, async () => {
       const { blob, fileName } = await fetchDocument('/api/generate-invoice', current(), output);
       saveBlob(blob, fileName);
       return `Downloaded ${fileName}.`;
@@ -123,8 +131,8 @@ function wireActions(current: () => Json): void {
   for (const button of buttons) {
     button.addEventListener('click', () => {
       const action = button.dataset.action;
-      if (action === 'download-pdf') void download('pdf');
-      else if (action === 'download-ubl') void download('ubl');
+      const output = action?.startsWith('download-') ? action.slice('download-'.length) : undefined;
+      if (isDocumentOutput(output)) void download(output);
       else if (action === 'preview')
         void run('Rendering the preview…', async () => {
           const { blob } = await fetchDocument('/api/preview', current(), 'pdf');

@@ -73,8 +73,14 @@ function SidePanel() {
           <button type="button" class="button button--secondary" data-action="download-pdf">
             Download PDF
           </button>
+          <button type="button" class="button button--secondary" data-action="download-facturx">
+            Download Factur-X
+          </button>
           <button type="button" class="button button--secondary" data-action="download-ubl">
             Download UBL
+          </button>
+          <button type="button" class="button button--secondary" data-action="download-cii">
+            Download CII
           </button>
         </div>
         <p class="pg-status" data-action-status role="status" />
