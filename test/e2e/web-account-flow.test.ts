@@ -165,7 +165,7 @@ describe('API reference in Chromium (issue 12)', () => {
     docs.on('request', (r) => origins.add(new URL(r.url()).origin));
     await docs.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
     await expect
-      .poll(() => docs.getByText('Generate one invoice as JSON totals, PDF or UBL').first().isVisible(), {
+      .poll(() => docs.getByText('Generate one invoice as JSON totals, PDF, UBL, CII or Factur-X').first().isVisible(), {
         timeout: 20_000,
       })
       .toBe(true);

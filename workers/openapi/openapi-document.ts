@@ -22,7 +22,7 @@ function buildOpenApiDocument(): Record<string, unknown> {
       title: 'Invoice Generation Service',
       version: '1.0.0',
       description:
-        'JSON totals, PDF and UBL 2.1 invoices from one JSON payload. Contract: service-spec.md and decisions D1–D14.',
+        'JSON totals, PDF, Factur-X (PDF/A-3b), UBL 2.1 and CII invoices and credit notes from one JSON payload. Contract: service-spec.md and decisions D1–D14.',
     },
     servers: [{ url: '/' }],
     components: {

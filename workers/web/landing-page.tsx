@@ -10,12 +10,12 @@ const FEATURES = [
     'Line and global discounts, multi-component and tax-inclusive pricing, shipping, deposits and rounding, computed exactly in decimal arithmetic.',
   ],
   [
-    'PDF and UBL 2.1',
-    'Five templates, 11 languages (Arabic right to left), 21 currencies, logo, signature and a payment QR code.',
+    'PDF and e-invoices',
+    'Five templates, 11 languages (Arabic right to left), 21 currencies, logo, signature and a payment QR code; UBL 2.1, CII and Factur-X (EN 16931) from the same invoice, credit notes too.',
   ],
   [
-    'Links and webhooks',
-    'A signed 7-day link to every invoice, batches of 50, and a signed webhook when invoices are generated.',
+    'Links, webhooks and clients',
+    'A signed 7-day link to every invoice, batches of 50, signed webhooks, a typed TypeScript SDK and an MCP server for AI agents.',
   ],
 ] as const;
 

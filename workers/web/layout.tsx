@@ -97,7 +97,8 @@ export function Layout(props: LayoutProps) {
         </main>
         <footer class="site-footer" lang={chrome}>
           <p>
-            Invoice API · JSON, PDF and UBL 2.1 invoices from one call · <a href="/openapi.json">OpenAPI 3.1</a>
+            Invoice API · JSON, PDF, Factur-X, UBL and CII invoices from one call ·{' '}
+            <a href="/openapi.json">OpenAPI 3.1</a>
           </p>
         </footer>
       </body>
