@@ -105,7 +105,11 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
     const { problems, xml } = checkFacturxPdf(join(dir, 'fx.pdf'));
     expect(problems).toEqual([]);
     expect(xml).toContain('<ram:ID>E2E-1</ram:ID>');
-    expect(execFileSync('pdftotext', [join(dir, 'fx.pdf'), '-'], { encoding: 'utf8' })).toContain('E2E-1');
+    const hybridText = execFileSync('pdftotext', [join(dir, 'fx.pdf'), '-'], { encoding: 'utf8' });
+    expect(hybridText).toContain('E2E-1');
+    // The QR code (the hosted link) has its localised caption, never the bare QR type.
+    expect(hybridText).toContain('Scan to view this invoice online');
+    expect(hybridText).not.toMatch(/^\s*url\s*$/m);
 
     // E4: the same invoice's hosted link opens as a Factur-X PDF that passes the same checks.
     const { hosted_url } = (

@@ -108,7 +108,7 @@ describe('GET /api/i/{id}?format=facturx (E4)', () => {
       ((await env.SNAPSHOTS.get(`snap:${id}`, 'json')) as { request: InvoiceRequest }).request,
       { today: '2026-03-02', randomBytes: new Uint8Array(6) },
     );
-    const qr = { text: link, caption: 'url' };
+    const qr = { text: link };
     expect(served).toEqual(await renderPdf(resolved, {}, qr, 'req_test', 'omit', { facturxXml: cii }));
     const plain = new Uint8Array(await (await call(local(link))).arrayBuffer());
     expect(served).not.toEqual(plain);

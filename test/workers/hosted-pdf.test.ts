@@ -46,10 +46,10 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     const logo = Uint8Array.from(atob(PNG_B64), (ch) => ch.charCodeAt(0));
-    const expected = await renderPdf(resolved, { logo }, { text: link.hosted_url, caption: 'url' }, 'req_test', 'omit');
+    const expected = await renderPdf(resolved, { logo }, { text: link.hosted_url }, 'req_test', 'omit');
     expect(served).toEqual(expected);
     // and the stored logo really reaches the renderer
-    const withoutLogo = await renderPdf(resolved, {}, { text: link.hosted_url, caption: 'url' }, 'req_test', 'omit');
+    const withoutLogo = await renderPdf(resolved, {}, { text: link.hosted_url }, 'req_test', 'omit');
     expect(served).not.toEqual(withoutLogo);
   });
 
@@ -58,9 +58,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const link = await storeSnapshot(env, snap, Date.now(), BASE);
     const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
-    expect(served).toEqual(
-      await renderPdf(resolved, {}, { text: 'https://pay.example.com/x', caption: 'url' }, 'req_test', 'omit'),
-    );
+    expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x' }, 'req_test', 'omit'));
   });
 
   it('H3: a stored image that is not fit to render (a snapshot older than the limits) is left out; the link still works', async () => {
@@ -71,9 +69,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
       expect(res.status).toBe(200);
       const served = new Uint8Array(await res.arrayBuffer());
       const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
-      expect(served).toEqual(
-        await renderPdf(resolved, {}, { text: link.hosted_url, caption: 'url' }, 'req_test', 'omit'),
-      );
+      expect(served).toEqual(await renderPdf(resolved, {}, { text: link.hosted_url }, 'req_test', 'omit'));
     }
   });
 

@@ -13,6 +13,6 @@ export async function renderSnapshotPdf(
   requestId: string,
   facturxXml?: string,
 ): Promise<Uint8Array> {
-  const qr = rendered.qr && { text: rendered.qr.value, caption: rendered.qr.type };
+  const qr = rendered.qr && { text: rendered.qr.value };
   return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit', { facturxXml });
 }

@@ -11,7 +11,7 @@ import { withEn16931Issues, writeXml, xmlDocumentResponse } from './xml-document
 /** The invoice's PDF in its template and language; with the CII, the Factur-X hybrid (PDF/A-3b). */
 function renderInvoicePdfOf(c: Context<AppEnv>, prepared: PreparedInvoice, facturxXml?: string): Promise<Uint8Array> {
   const { logo, signature } = prepared.images;
-  const qr = prepared.qr && { text: prepared.qr.value, caption: prepared.qr.type };
+  const qr = prepared.qr && { text: prepared.qr.value };
   return renderPdf(
     prepared.resolved,
     { logo: logo?.bytes, signature: signature?.bytes },

@@ -64,7 +64,7 @@ mountOperations(previewRoutes, [
         imageFetches: createImageFetches(c.env),
       });
       const { logo, signature } = prepared.images;
-      const qr = prepared.qr && { text: prepared.qr.value, caption: prepared.qr.type };
+      const qr = prepared.qr && { text: prepared.qr.value };
       const bytes = await renderPdf(
         prepared.resolved,
         { logo: logo?.bytes, signature: signature?.bytes },
