@@ -165,9 +165,12 @@ describe('API reference in Chromium (issue 12)', () => {
     docs.on('request', (r) => origins.add(new URL(r.url()).origin));
     await docs.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle' });
     await expect
-      .poll(() => docs.getByText('Generate one invoice as JSON totals, PDF, UBL, CII or Factur-X').first().isVisible(), {
-        timeout: 20_000,
-      })
+      .poll(
+        () => docs.getByText('Generate one invoice as JSON totals, PDF, UBL, CII or Factur-X').first().isVisible(),
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(true);
     expect([...origins].filter((o) => o.startsWith('http'))).toEqual([baseUrl]);
     // (data: and blob: URLs the viewer makes itself are no other origin.)

@@ -75,6 +75,7 @@ describe('web pages (issue 12)', () => {
     expect(html).toContain(`${BASE}/mcp`);
     expect(html).not.toContain('invoices.example.com');
     expect(html).toContain('mcp-remote');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the snippet's literal placeholder, expanded by mcp-remote
     expect(html).toContain('Authorization:${INVOICE_AUTH_HEADER}');
   });
 

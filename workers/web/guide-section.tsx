@@ -14,9 +14,12 @@ export function GuideSection(props: { id: string; title: string; children?: Chil
 
 export function CodeBlock(props: { label: string; code: string }) {
   return (
-    <pre class="code-block" aria-label={props.label} tabindex={0}>
-      <code>{props.code}</code>
-    </pre>
+    <figure class="code-figure">
+      <figcaption class="visually-hidden">{props.label}</figcaption>
+      <pre class="code-block">
+        <code>{props.code}</code>
+      </pre>
+    </figure>
   );
 }
 
