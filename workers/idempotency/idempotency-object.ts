@@ -33,15 +33,21 @@ type RecordRow = {
 
 /** Uses no binding (env.ts names this class, so it does not import Env back). */
 export class IdempotencyStore extends DurableObject<unknown> {
-  constructor(ctx: DurableObjectState, env: unknown) {
-    super(ctx, env);
-    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS record (
+  // deleteAll() in the alarm drops the tables too, and an object kept in memory does not run its
+  // constructor again: the schema is created on first use and the alarm marks it gone.
+  private schemaReady = false;
+
+  private schema(): void {
+    if (this.schemaReady) return;
+    this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS record (
       id INTEGER PRIMARY KEY CHECK (id = 1), fingerprint TEXT NOT NULL, attempt TEXT NOT NULL, state TEXT NOT NULL,
       started_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, status INTEGER, headers TEXT, chunk_count INTEGER)`);
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+    this.ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+    this.schemaReady = true;
   }
 
   private row(): RecordRow | undefined {
+    this.schema();
     return this.ctx.storage.sql.exec<RecordRow>('SELECT * FROM record WHERE id = 1').toArray()[0] as
       | RecordRow
       | undefined;
@@ -114,6 +120,7 @@ export class IdempotencyStore extends DurableObject<unknown> {
   }
 
   readChunk(seq: number): Uint8Array {
+    this.schema();
     const row = this.ctx.storage.sql
       .exec<{ data: ArrayBuffer }>('SELECT data FROM chunks WHERE seq = ?', seq)
       .toArray()[0];
@@ -126,6 +133,7 @@ export class IdempotencyStore extends DurableObject<unknown> {
     if (!row) return;
     if (row.expires_at <= Date.now()) {
       await this.ctx.storage.deleteAll();
+      this.schemaReady = false;
     } else {
       await this.ctx.storage.setAlarm(row.expires_at);
     }
