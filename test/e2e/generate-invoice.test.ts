@@ -110,5 +110,16 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
     // The QR code (the hosted link) has its localised caption, never the bare QR type.
     expect(hybridText).toContain('Scan to view this invoice online');
     expect(hybridText).not.toMatch(/^\s*url\s*$/m);
+
+    // E4: the same invoice's hosted link opens as a Factur-X PDF that passes the same checks.
+    const { hosted_url } = (
+      (await (await post('/api/generate-invoice', { ...hybridBody, output: 'json' }, auth)).json()) as Json
+    ).invoice;
+    const hosted = await fetch(`${hosted_url}&format=facturx`);
+    expect(hosted.status).toBe(200);
+    writeFileSync(join(dir, 'hosted-fx.pdf'), new Uint8Array(await hosted.arrayBuffer()));
+    const opened = checkFacturxPdf(join(dir, 'hosted-fx.pdf'));
+    expect(opened.problems).toEqual([]);
+    expect(opened.xml).toContain('<ram:ID>E2E-1</ram:ID>');
   });
 });

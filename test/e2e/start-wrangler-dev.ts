@@ -1,4 +1,5 @@
 // Global setup of the e2e project: one real `wrangler dev` for every e2e test file.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { type DevServer, startDevServer } from '../support/start-dev-server.ts';
 
@@ -12,6 +13,11 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  // Kept for diagnosis: a 500 in an e2e test is explained by the Worker's own log (CI prints it on failure).
+  if (server) {
+    mkdirSync('test/.out', { recursive: true });
+    writeFileSync('test/.out/wrangler-dev.log', server.log());
+  }
   server?.stop();
 }
 
