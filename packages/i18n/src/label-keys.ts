@@ -37,6 +37,8 @@ export interface Labels {
   deposit: string;
   amountPaid: string;
   balanceDue: string;
+  /** A credit note's last, emphasised total line, in place of `balanceDue` (issue 13). */
+  amountCredited: string;
   payment: string;
   payTo: string;
   bankName: string;
@@ -61,6 +63,8 @@ export interface Labels {
   signature: string;
   taxInclusive: string;
   qrHostedLink: string;
+  /** The hosted-link caption on a credit note. */
+  qrHostedCreditNote: string;
   qrPay: string;
   qrUrl: string;
   qrText: string;

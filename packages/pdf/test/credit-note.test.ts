@@ -41,6 +41,10 @@ describe('issue 13: the PDF of a credit note', () => {
       expect(l.creditNote, language).not.toBe(l.invoice);
       expect(l.creditNoteFor, language).toMatch(/\{number\}.*\{date\}|\{date\}.*\{number\}/);
       expect(l.creditNoteForNumber, language).toContain('{number}');
+      expect(l.amountCredited, language).not.toBe(labelsFor('en').amountCredited);
+      expect(l.amountCredited, language).not.toBe(l.balanceDue);
+      expect(l.qrHostedCreditNote, language).not.toBe(labelsFor('en').qrHostedCreditNote);
+      expect(l.qrHostedCreditNote, language).not.toBe(l.qrHostedLink);
     }
     expect(labelsFor('de').creditNote).toBe('GUTSCHRIFT');
     expect(labelsFor('fr').creditNote).toBe('AVOIR');
@@ -58,7 +62,7 @@ describe('issue 13: the PDF of a credit note', () => {
         number: 'INV-2026-0042',
         date: formatDate('2026-02-14', language),
       });
-      for (const expected of [l.creditNote, l.creditNoteNumber, l.creditNoteDate, l.buyerReference])
+      for (const expected of [l.creditNote, l.creditNoteNumber, l.creditNoteDate, l.buyerReference, l.amountCredited])
         expect(haystack, expected).toContain(lower(expected, language));
       // The reference may wrap, and pdftotext may read a wrapped end-aligned line elsewhere: word by word,
       // with the formatted date whole.
@@ -68,6 +72,8 @@ describe('issue 13: the PDF of a credit note', () => {
       expect(text).toContain('LEITWEG-991');
       // The invoice heading is gone (Arabic's credit-note heading contains no فاتورة on its own line).
       expect(haystack).not.toContain(lower(l.invoiceNumber, language));
+      // Nothing is due from the buyer of a credit note.
+      expect(haystack).not.toContain(lower(l.balanceDue, language));
     },
   );
 
@@ -108,11 +114,28 @@ describe('issue 13: the view of a credit note', () => {
       buildInvoiceView(resolve(creditNoteInvoice('de', 'classic', invoice)));
     expect(view({ original_number: 'RE-1', original_date: undefined }).reference).toBe('Gutschrift zur Rechnung RE-1');
     expect(view({ original_number: 'RE-1', original_date: '2026-02-14' }).reference).toBe(
-      'Gutschrift zur Rechnung RE-1 vom 14. Februar 2026',
+      'Gutschrift zur Rechnung RE-1 vom 14.\u00a0Februar\u00a02026',
     );
     expect(view({}).reference).toBeUndefined();
     expect(view({}).title).toBe('GUTSCHRIFT');
     expect(view({}).document.title).toBe('Gutschrift CN-2026-0007');
+  });
+
+  it('issue 13: the last total line says what is credited, and the hosted-link QR caption names the credit note', () => {
+    const note = buildInvoiceView(resolve(creditNoteInvoice('en', 'classic')));
+    expect(note.totals.at(-1)).toMatchObject({ label: 'Amount credited', emphasis: 'due' });
+    expect(note.qrCaption).toBe('Scan to view this credit note online');
+    const fr = buildInvoiceView(resolve(creditNoteInvoice('fr', 'modern')));
+    expect(fr.qrCaption).toBe('Scannez pour consulter cet avoir en ligne');
+    // A payment QR keeps its own caption on a credit note too.
+    const pay = creditNoteInvoice('en', 'classic');
+    const payView = buildInvoiceView(
+      resolve({ ...pay, payment: { qr: { type: 'url', value: 'https://pay.example.com/r/1' } } }),
+    );
+    expect(payView.qrCaption).toBe('Scan to open the link');
+    const invoice = buildInvoiceView(resolve(fullInvoice('en', 'classic')));
+    expect(invoice.totals.at(-1)?.label).toBe('Balance due');
+    expect(invoice.qrCaption).toBe('Scan to view this invoice online');
   });
 
   it('issue 13: an invoice has no reference line and keeps its labels; an explicit title overrides CREDIT NOTE', () => {

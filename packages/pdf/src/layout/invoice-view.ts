@@ -151,7 +151,9 @@ function creditNoteReference(
   if (!present(meta.original_number)) return undefined;
   const number = meta.original_number.trim();
   if (!meta.original_date) return fillLabel(l.creditNoteForNumber, { number });
-  return fillLabel(l.creditNoteFor, { number, date: formatDate(meta.original_date, language, digits) });
+  // No-break spaces keep the date whole when the line wraps ("of / February 14, 2026", never "of February / 14").
+  const date = formatDate(meta.original_date, language, digits).replace(/ /g, '\u00a0');
+  return fillLabel(l.creditNoteFor, { number, date });
 }
 
 /**
@@ -193,6 +195,8 @@ export function buildInvoiceView(
     amount: money(line.line_total),
   }));
 
+  const meta = req.invoice;
+  const creditNote = documentTypeOf(meta) === 'credit_note';
   const totals: TotalRow[] = [{ label: l.subtotal, value: money(t.subtotal) }];
   if (!isZero(t.discount_total)) totals.push({ label: l.discount, value: negative(t.discount_total) });
   if (!isZero(t.shipping))
@@ -204,7 +208,8 @@ export function buildInvoiceView(
   totals.push({ label: l.total, value: money(t.grand_total), emphasis: 'total' });
   if (!isZero(t.deposit)) totals.push({ label: l.deposit, value: negative(t.deposit) });
   if (!isZero(t.amount_paid)) totals.push({ label: l.amountPaid, value: negative(t.amount_paid) });
-  totals.push({ label: l.balanceDue, value: money(t.balance_due), emphasis: 'due' });
+  // On a credit note nothing is due from the buyer: the last line is what is credited to them.
+  totals.push({ label: creditNote ? l.amountCredited : l.balanceDue, value: money(t.balance_due), emphasis: 'due' });
 
   const p = req.payment;
   const payment = p
@@ -221,8 +226,6 @@ export function buildInvoiceView(
       ])
     : [];
 
-  const meta = req.invoice;
-  const creditNote = documentTypeOf(meta) === 'credit_note';
   // A credit note's heading replaces INVOICE; an explicit invoice.title still overrides either.
   const heading = creditNote ? l.creditNote : l.invoice;
   const title = localTitle(meta.title, language, { ...l, invoice: heading });
@@ -262,7 +265,13 @@ export function buildInvoiceView(
     footer: present(req.footer) ? req.footer : undefined,
     stamp: t.status === 'paid' ? l.paid : t.status === 'partial' ? l.partial : undefined,
     accent: parseAccent(req.accent_color),
-    qrCaption: present(qrCaptionText) ? qrCaptionText : qrCaption(req.payment?.qr?.type ?? 'hosted_link', language, l),
+    qrCaption: present(qrCaptionText)
+      ? qrCaptionText
+      : qrCaption(
+          req.payment?.qr?.type ?? 'hosted_link',
+          language,
+          creditNote ? { ...l, qrHostedLink: l.qrHostedCreditNote } : l,
+        ),
     document: {
       title: `${docTitleWord} ${meta.number}`,
       author: req.from.name.trim(),
