@@ -1,13 +1,14 @@
 // D9 in a real browser: a hosted_url from an authenticated generate call, opened in headless
-// Chromium (Debian's /usr/bin/chromium driven by playwright-core) with no credentials at all.
+// Chromium (web-browser.ts: Debian's /usr/bin/chromium driven by playwright-core) with no credentials at all.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type WebBrowser } from './web-browser.ts';
 import { sampleInvoice, verifiedAccount } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
@@ -33,7 +34,7 @@ function qrOnFirstPage(pdf: Uint8Array, dir: string): string | undefined {
 }
 
 describe('hosted link in headless Chromium (D9)', () => {
-  let profile: string;
+  let web: WebBrowser;
   let browser: BrowserContext;
   let hostedUrl: string;
   let number: string;
@@ -51,26 +52,12 @@ describe('hosted link in headless Chromium (D9)', () => {
     number = invoice.number;
     expect(hostedUrl).toMatch(new RegExp(`^${baseUrl}/api/i/[0-9A-Za-z]{22}\\?t=[A-Za-z0-9_-]{43}$`));
 
-    profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    web = await launchBrowser();
+    browser = web.context;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await web?.close();
   });
 
   it('D9: the browser gets the PDF inline (application/pdf, inline disposition) and shows it, no download', async () => {

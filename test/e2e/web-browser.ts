@@ -1,5 +1,5 @@
 // Headless Chromium for the web app's browser tests (Debian's /usr/bin/chromium driven by playwright-core,
-// as in hosted-link-browser.test.ts). Every page opened through `openPage` records console errors,
+// used by every browser test). Every page opened through `openPage` records console errors,
 // uncaught exceptions, CSP violations and failed same-origin requests, so a test can assert there were none.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { admitRequest } from '../../workers/limits/admit-request.ts';
 import { call, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { readFacturx } from './facturx-read.ts';
 import { jpeg, toBase64 } from './image-fixtures.ts';
@@ -18,6 +19,18 @@ const invoice = (extra: Record<string, unknown> = {}) => ({
 });
 const generate = (headers: Record<string, string>, json: unknown) =>
   call('/api/generate-invoice', { method: 'POST', json, headers });
+
+/** A verified free account's API key headers, with `used` of its monthly PDFs already counted. */
+async function freeAccountWithPdfsUsed(label: string, used: number): Promise<Record<string, string>> {
+  const { apiKey, email } = await verifiedAccountWithKey(label);
+  const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
+  await admitRequest(
+    testEnv,
+    { kind: 'account', accountId: row!.id, email, tier: 'free', verified: true, via: 'api_key' },
+    { documents: used, pdfs: used, calls: 0 },
+  );
+  return { Authorization: `Bearer ${apiKey}` };
+}
 
 describe('issue 13: output facturx', () => {
   it('answers application/pdf, attachment <number>.pdf, with the same CII as output cii embedded as factur-x.xml', async () => {
@@ -76,16 +89,8 @@ describe('issue 13: output facturx', () => {
   });
 
   it('D7: it counts against the free plan’s monthly PDF quota exactly like output pdf', async () => {
-    const { apiKey, email } = await verifiedAccountWithKey('fxquota');
-    const headers = { Authorization: `Bearer ${apiKey}` };
-    const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
-    const { admitRequest } = await import('../../workers/limits/admit-request.ts');
     // 48 of the free plan's 50 PDFs used.
-    await admitRequest(
-      testEnv,
-      { kind: 'account', accountId: row!.id, email, tier: 'free', verified: true, via: 'api_key' },
-      { documents: 48, pdfs: 48, calls: 0 },
-    );
+    const headers = await freeAccountWithPdfsUsed('fxquota', 48);
     expect((await generate(headers, { ...invoice(), output: 'facturx' })).status).toBe(200);
     expect((await generate(headers, { ...invoice(), output: 'pdf' })).status).toBe(200);
     // The 50 PDFs are used: both PDF outputs are refused, the XML and JSON outputs are not.
@@ -100,15 +105,7 @@ describe('issue 13: output facturx', () => {
   });
 
   it('D7: a batch item asking for facturx reserves a PDF like one asking for pdf', async () => {
-    const { apiKey, email } = await verifiedAccountWithKey('fxbatch');
-    const headers = { Authorization: `Bearer ${apiKey}` };
-    const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
-    const { admitRequest } = await import('../../workers/limits/admit-request.ts');
-    await admitRequest(
-      testEnv,
-      { kind: 'account', accountId: row!.id, email, tier: 'free', verified: true, via: 'api_key' },
-      { documents: 49, pdfs: 49, calls: 0 },
-    );
+    const headers = await freeAccountWithPdfsUsed('fxbatch', 49);
     const res = await call('/api/batch', {
       method: 'POST',
       json: {
