@@ -1,5 +1,5 @@
 import type { ResolvedInvoice } from '@invoice/model';
-import { type En16931RuleId, en16931Issues } from '@invoice/ubl';
+import { computeUblAmounts, type En16931RuleId, en16931Issues, standardRateRoundingGaps } from '@invoice/ubl';
 
 /**
  * How a UBL finding shows in the CII. CII requires a country in every postal address, so an address
@@ -20,7 +20,10 @@ const IN_CII: Partial<Record<En16931RuleId, readonly En16931RuleId[]>> = {
  * UBL's, since both come from the same data gaps, as the CII shows them. Empty means the CII passes.
  */
 export function ciiEn16931Issues(resolved: ResolvedInvoice): En16931RuleId[] {
+  const amounts = computeUblAmounts(resolved);
   const issues = new Set<En16931RuleId>();
-  for (const id of en16931Issues(resolved)) for (const mapped of IN_CII[id] ?? [id]) issues.add(mapped);
+  for (const id of en16931Issues(resolved, amounts)) for (const mapped of IN_CII[id] ?? [id]) issues.add(mapped);
+  // The CII BR-CO-17 allows a gap of exactly one unit (`<=`/`>=`), unlike its UBL twin and BR-S-09.
+  if (issues.has('BR-CO-17') && !standardRateRoundingGaps(amounts).some((gap) => gap.gt(1))) issues.delete('BR-CO-17');
   return [...issues];
 }

@@ -30,10 +30,19 @@ export const EN16931_RULE_FIXES = {
 
 export type En16931RuleId = keyof typeof EN16931_RULE_FIXES;
 
-/** BR-S-09 and BR-CO-17 as the CEN Schematron tests them: |tax − round(taxable × rate / 100, 2)| under one currency unit. */
-function breaksS09(taxable: Decimal, percent: Decimal, amount: Decimal): boolean {
-  const expected = taxable.times(percent).dividedBy(HUNDRED).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  return amount.minus(expected).abs().gte(1);
+/**
+ * For each standard-rated (S) tax subtotal: |tax − round(taxable × rate / 100, 2)|, the gap the CEN rules
+ * BR-S-09 and BR-CO-17 measure. Non-zero only when several tax components at one rate round separately
+ * in a currency without cents (JPY, KRW). Where the limit lies differs by rule and syntax: see its callers.
+ */
+export function standardRateRoundingGaps(amounts: UblAmounts): Decimal[] {
+  return amounts.subtotals
+    .filter((s) => s.category.id === 'S')
+    .map((s) =>
+      s.amount
+        .minus(s.taxable.times(s.category.percent!).dividedBy(HUNDRED).toDecimalPlaces(2, Decimal.ROUND_HALF_UP))
+        .abs(),
+    );
 }
 
 /**
@@ -77,7 +86,7 @@ export function en16931Issues(
     ];
     for (const [rule, id, kind] of categoryRules) if (used(id, kind)) issues.push(rule);
   }
-  if (amounts.subtotals.some((s) => s.category.id === 'S' && breaksS09(s.taxable, s.category.percent!, s.amount)))
-    issues.push('BR-S-09', 'BR-CO-17');
+  // The UBL rules test both strictly (`tax − 1 < expected < tax + 1`): a gap of one whole unit fails.
+  if (standardRateRoundingGaps(amounts).some((gap) => gap.gte(1))) issues.push('BR-S-09', 'BR-CO-17');
   return issues;
 }

@@ -1,6 +1,11 @@
 export { taxSchemeFor } from './build-party.ts';
 export { accountId, paymentMeansCode } from './build-payment.ts';
-export { EN16931_RULE_FIXES, type En16931RuleId, en16931Issues } from './en16931-issues.ts';
+export {
+  EN16931_RULE_FIXES,
+  type En16931RuleId,
+  en16931Issues,
+  standardRateRoundingGaps,
+} from './en16931-issues.ts';
 export type { LineAllowance, NetLine } from './net-line-amounts.ts';
 export { EN16931_CUSTOMIZATION_ID, renderInvoiceUbl } from './render-invoice-ubl.ts';
 export type { UblTaxCategory } from './tax-category.ts';
