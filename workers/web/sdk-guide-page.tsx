@@ -62,8 +62,8 @@ export function SdkGuidePage(props: { user: string | null; baseUrl: string }) {
       <h1>TypeScript SDK</h1>
       <p class="lead">
         <code>@invoice/client</code> is typed from this service's own <a href="/openapi.json">/openapi.json</a>, so
-        request fields, outputs and error codes follow the contract. It needs only <code>fetch</code>: Node 18+,
-        browsers, Deno, Bun and Cloudflare Workers.
+        request fields, outputs and error codes follow the contract. It needs only <code>fetch</code> and Web Crypto:
+        Node 20+ (18 with <code>--experimental-global-webcrypto</code>), browsers, Deno and Cloudflare Workers.
       </p>
       <GuideSection id="sdk-install" title="Install and configure">
         <CodeBlock label="Installing and creating a client" code={SETUP.replace('BASE_URL', props.baseUrl)} />
