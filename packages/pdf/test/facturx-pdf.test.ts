@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { renderInvoiceCii } from '@invoice/cii';
 import { TEMPLATE_NAMES } from '@invoice/model';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,32 @@ describe('issue 13: PDF/A-3b parts written by construction', () => {
     expect(qdf).toMatch(/\/ModDate \(D:20260301000000Z\)/);
     expect(field('pdfaid:part')).toBe('3');
     expect(field('pdfaid:conformance')).toBe('B');
+  });
+
+  it('ISO 19005-3 6.6.2.3: control characters and a lone surrogate in the title and author leave Info and XMP equal', async () => {
+    const invoice = (body: Record<string, unknown>) => ({
+      ...(body.invoice as Record<string, unknown>),
+      number: 'INV\u0007-7\ud800<&>',
+    });
+    const base = facturxInvoice('en', 'classic').request as unknown as Record<string, unknown>;
+    const bytes = await renderFacturx(
+      facturxInvoice('en', 'classic', {
+        invoice: invoice(base),
+        from: { ...(base.from as Record<string, unknown>), name: 'Acme\u001b Ltd', country: 'GB' },
+      }),
+    );
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const xmp = new TextDecoder().decode(bytes);
+    const field = (name: string) => {
+      const raw = new RegExp(`<${name}>(?:<rdf:(?:Alt|Seq)><rdf:li[^>]*>)?([^<]*)<`).exec(xmp)?.[1] ?? '';
+      return raw.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    };
+    expect(doc.getTitle()).toBe('Invoice INV-7\ufffd<&>');
+    expect(field('dc:title')).toBe(doc.getTitle());
+    expect(doc.getAuthor()).toBe('Acme Ltd');
+    expect(field('dc:creator')).toBe(doc.getAuthor());
+    const file = writePdf('facturx-control-characters', bytes);
+    expect(checkFacturxPdf(file).problems).toEqual([]);
   });
 
   it('E2: factur-x.xml is /Alternative, its /Params carry the invoice date and the byte size', () => {

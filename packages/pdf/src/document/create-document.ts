@@ -6,6 +6,7 @@
  */
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { peekDocumentFonts } from './document-fonts.ts';
+import { metadataText } from './metadata-text.ts';
 import { writePageContents } from './page-content.ts';
 import { reserveFileIdentifier, stampFileIdentifier } from './pdfa/file-identifier.ts';
 
@@ -23,10 +24,11 @@ export interface InvoiceDocumentMeta {
 
 export async function createInvoiceDocument(meta: InvoiceDocumentMeta): Promise<PDFDocument> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(meta.title, { showInWindowTitleBar: true });
-  doc.setAuthor(meta.author);
-  doc.setSubject(meta.subject);
-  if (meta.keywords?.length) doc.setKeywords(meta.keywords);
+  // The same text the Factur-X XMP repeats (metadata-text.ts), for every PDF: one rule, not two.
+  doc.setTitle(metadataText(meta.title), { showInWindowTitleBar: true });
+  doc.setAuthor(metadataText(meta.author));
+  doc.setSubject(metadataText(meta.subject));
+  if (meta.keywords?.length) doc.setKeywords(meta.keywords.map(metadataText));
   doc.setCreator(meta.producer ?? 'invoice-service');
   doc.setProducer(meta.producer ?? 'invoice-service');
   doc.setCreationDate(meta.creationDate);

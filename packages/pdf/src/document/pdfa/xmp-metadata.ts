@@ -4,6 +4,7 @@
  * Factur-X `fx:` fields and the PDF/A extension schema that declares them (an undeclared property
  * makes the file non-conforming).
  */
+import { metadataText } from '../metadata-text.ts';
 
 /** The values written both to the Info dictionary and to the XMP. */
 export interface XmpDocumentInfo {
@@ -35,16 +36,9 @@ const FX_PROPERTIES: [name: keyof typeof FACTURX_FIELDS, description: string][] 
   ['ConformanceLevel', 'The conformance level of the embedded XML document'],
 ];
 
-/** XML text content: markup characters escaped, and the control characters XML 1.0 forbids removed. */
+/** XML text content: the metadata text both Info and XMP hold, markup characters escaped. */
 function esc(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-  );
+  return metadataText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The XMP date of the same instant as pdf-lib's Info date `D:YYYYMMDDHHmmSSZ` (UTC, whole seconds). */
