@@ -1,12 +1,11 @@
 // The SDK in a browser (issue 14): packages/client bundled by esbuild for the browser platform (a Node
 // import would fail the bundle), loaded into headless Chromium on a page of the service's origin, calling
 // wrangler dev with the page's own fetch and Web Crypto.
-import { createHmac, randomBytes } from 'node:crypto';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enterpriseAccount } from '../support/dev-account.ts';
+import { signedTestEvent } from './signed-test-event.ts';
 
 const baseUrl = inject('baseUrl');
 const stateDir = inject('stateDir');
@@ -77,19 +76,7 @@ describe('@invoice/client in Chromium', () => {
   });
 
   it('D10: verifyWebhook runs on the browser’s Web Crypto: a signed body passes, a changed one fails', async () => {
-    const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const raw = JSON.stringify({
-      id: 'evt_browser',
-      type: 'webhook.test',
-      created: 1,
-      data: { webhook_id: 'wh_1', message: 'm' },
-    });
-    const headers = {
-      'x-service-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`,
-      'webhook-id': 'evt_browser',
-      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-      'webhook-signature': new Webhook(secret).sign('evt_browser', new Date(), raw),
-    };
+    const { secret, raw, headers } = signedTestEvent('evt_browser');
     const outcome = await page.evaluate(
       async ({ raw, headers, secret }) => {
         const event = await InvoiceSDK.verifyWebhook(raw, new Headers(headers), secret);

@@ -2,14 +2,13 @@
 // esbuild as one ES module, run by Deno (the `deno` npm package, pinned) against wrangler dev, with network
 // access to that one host only and no other permission, so it uses Deno's own fetch and Web Crypto.
 import { execFileSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enterpriseAccount } from '../support/dev-account.ts';
+import { signedTestEvent } from './signed-test-event.ts';
 
 const baseUrl = inject('baseUrl');
 const stateDir = inject('stateDir');
@@ -71,19 +70,7 @@ afterAll(() => {
 
 describe('@invoice/client in Deno', () => {
   it('generate (JSON, PDF, UBL, an idempotent replay), a hosted link, a typed 400 and verifyWebhook, on Deno’s fetch and Web Crypto', () => {
-    const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const raw = JSON.stringify({
-      id: 'evt_deno',
-      type: 'webhook.test',
-      created: 1,
-      data: { webhook_id: 'wh_1', message: 'm' },
-    });
-    const headers = {
-      'x-service-signature': `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`,
-      'webhook-id': 'evt_deno',
-      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-      'webhook-signature': new Webhook(secret).sign('evt_deno', new Date(), raw),
-    };
+    const { secret, raw, headers } = signedTestEvent('evt_deno');
     const out = execFileSync(
       'npx',
       [

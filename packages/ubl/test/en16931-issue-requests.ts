@@ -10,6 +10,16 @@ const cgstSgst = [
   { name: 'SGST', rate: 9 },
 ];
 
+/** ¥10 taxed by `count` components of 5 % each: each rounds half a yen up to ¥1 (D1 rounds each once). */
+function yenComponents(count: number): Record<string, unknown> {
+  return {
+    from: { name: 'S', country: 'JP', tax_id: 'T1234567890123', registration_no: 'R' },
+    to: { name: 'B', country: 'JP' },
+    invoice: { number: 'R-1', date: '2025-05-01', currency: 'JPY' },
+    items: [item({ unit_price: 10, taxes: ['A', 'B', 'C'].slice(0, count).map((name) => ({ name, rate: 5 })) })],
+  };
+}
+
 export const EN16931_ISSUE_REQUESTS: Record<string, Record<string, unknown>> = {
   'no seller tax id: S, Z and E lines, their discounts and a zero-rated shipping charge': {
     from: { name: 'S', ...A, country: 'NL', registration_no: 'KVK 1' },
@@ -40,35 +50,8 @@ export const EN16931_ISSUE_REQUESTS: Record<string, Record<string, unknown>> = {
     ship_to: { street: 'Dock 5' },
     items: [item({ tax_rate: 9 })],
   },
-  'JPY: two 5 % components on ¥10 each round up half a yen, a whole yen off ¥10 × 10 % (BR-S-09)': {
-    from: { name: 'S', country: 'JP', tax_id: 'T1234567890123', registration_no: 'R' },
-    to: { name: 'B', country: 'JP' },
-    invoice: { number: 'R-1', date: '2025-05-01', currency: 'JPY' },
-    items: [
-      item({
-        unit_price: 10,
-        taxes: [
-          { name: 'A', rate: 5 },
-          { name: 'B', rate: 5 },
-        ],
-      }),
-    ],
-  },
-  'JPY: three 5 % components on ¥10 each round up half a yen: ¥3 against ¥1.50, BR-CO-17 in CII too': {
-    from: { name: 'S', country: 'JP', tax_id: 'T1234567890123', registration_no: 'R' },
-    to: { name: 'B', country: 'JP' },
-    invoice: { number: 'R-1', date: '2025-05-01', currency: 'JPY' },
-    items: [
-      item({
-        unit_price: 10,
-        taxes: [
-          { name: 'A', rate: 5 },
-          { name: 'B', rate: 5 },
-          { name: 'C', rate: 5 },
-        ],
-      }),
-    ],
-  },
+  'JPY: two 5 % components on ¥10 each round up half a yen, a whole yen off ¥10 × 10 % (BR-S-09)': yenComponents(2),
+  'JPY: three 5 % components on ¥10 each round up half a yen: ¥3 against ¥1.50, BR-CO-17 in CII too': yenComponents(3),
   'untaxed invoice, seller VAT-like id (written as a tax registration id)': {
     from: { name: 'S', country: 'DE', tax_id: 'DE123456789' },
     to: { name: 'B', country: 'DE' },
