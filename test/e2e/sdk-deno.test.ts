@@ -1,15 +1,20 @@
 // The SDK in Deno (issue 14: "works in Node 18+, browsers, Deno and Workers"): packages/client bundled by
-// esbuild as one ES module, run by Deno (the `deno` npm package, pinned) against wrangler dev, with network
-// access to that one host only and no other permission, so it uses Deno's own fetch and Web Crypto.
+// esbuild as one ES module, run by Deno against wrangler dev, with network access to that one host only and
+// no other permission, so it uses Deno's own fetch and Web Crypto. The binary is Deno's own npm build for
+// Linux x64 (an optional dependency pinned in the lockfile; the test suite runs on Debian x64, as for its
+// chromium and poppler), called directly: the `deno` wrapper package would need every platform's build in
+// the lockfile.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enterpriseAccount } from '../support/dev-account.ts';
 import { signedTestEvent } from './signed-test-event.ts';
 
+const DENO = join(dirname(createRequire(import.meta.url).resolve('@deno/linux-x64-glibc/package.json')), 'deno');
 const baseUrl = inject('baseUrl');
 const stateDir = inject('stateDir');
 const { apiKey } = enterpriseAccount({ stateDir }, 'sdk-deno');
@@ -72,9 +77,8 @@ describe('@invoice/client in Deno', () => {
   it('generate (JSON, PDF, UBL, an idempotent replay), a hosted link, a typed 400 and verifyWebhook, on Deno’s fetch and Web Crypto', () => {
     const { secret, raw, headers } = signedTestEvent('evt_deno');
     const out = execFileSync(
-      'npx',
+      DENO,
       [
-        'deno',
         'run',
         '--no-config',
         '--no-lock',
