@@ -52,11 +52,19 @@ export function pageLabel(
 
 export type QrSource = 'hosted_link' | 'upi' | 'pix' | 'sepa' | 'promptpay' | 'url' | 'text';
 
-/** The caption under the QR code, by what it encodes. */
-export function qrCaption(source: QrSource | string, language: string, labels: Labels = labelsFor(language)): string {
+/**
+ * The caption under the QR code, by what it encodes; a hosted link names the document it opens
+ * (an invoice or a credit note, issue 13).
+ */
+export function qrCaption(
+  source: QrSource | string,
+  language: string,
+  labels: Labels = labelsFor(language),
+  document: 'invoice' | 'credit_note' = 'invoice',
+): string {
   switch (source) {
     case 'hosted_link':
-      return labels.qrHostedLink;
+      return document === 'credit_note' ? labels.qrHostedCreditNote : labels.qrHostedLink;
     case 'url':
       return labels.qrUrl;
     case 'text':

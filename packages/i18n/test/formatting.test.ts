@@ -92,6 +92,8 @@ describe('default names localised in the PDF', () => {
     expect(pageLabel(1, 3, 'en')).toBe('Page 1 of 3');
     expect(pageLabel(2, 3, 'ar')).toBe('صفحة 2 من 3');
     expect(qrCaption('hosted_link', 'en')).toBe('Scan to view this invoice online');
+    expect(qrCaption('hosted_link', 'en', undefined, 'credit_note')).toBe('Scan to view this credit note online');
+    expect(qrCaption('upi', 'fr', undefined, 'credit_note')).toBe(qrCaption('upi', 'fr'));
     expect(qrCaption('upi', 'de')).toBe('Zum Bezahlen scannen');
   });
 });

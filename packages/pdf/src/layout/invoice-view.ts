@@ -196,7 +196,8 @@ export function buildInvoiceView(
   }));
 
   const meta = req.invoice;
-  const creditNote = documentTypeOf(meta) === 'credit_note';
+  const documentType = documentTypeOf(meta);
+  const creditNote = documentType === 'credit_note';
   const totals: TotalRow[] = [{ label: l.subtotal, value: money(t.subtotal) }];
   if (!isZero(t.discount_total)) totals.push({ label: l.discount, value: negative(t.discount_total) });
   if (!isZero(t.shipping))
@@ -267,11 +268,7 @@ export function buildInvoiceView(
     accent: parseAccent(req.accent_color),
     qrCaption: present(qrCaptionText)
       ? qrCaptionText
-      : qrCaption(
-          req.payment?.qr?.type ?? 'hosted_link',
-          language,
-          creditNote ? { ...l, qrHostedLink: l.qrHostedCreditNote } : l,
-        ),
+      : qrCaption(req.payment?.qr?.type ?? 'hosted_link', language, l, documentType),
     document: {
       title: `${docTitleWord} ${meta.number}`,
       author: req.from.name.trim(),
