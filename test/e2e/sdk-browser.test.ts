@@ -2,16 +2,17 @@
 // import would fail the bundle), loaded into headless Chromium on a page of the service's origin, calling
 // wrangler dev with the page's own fetch and Web Crypto.
 import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { enterpriseAccount } from '../support/dev-account.ts';
 import { signedTestEvent } from './signed-test-event.ts';
+import { launchBrowser, type WebBrowser } from './web-browser.ts';
 
 const baseUrl = inject('baseUrl');
 const stateDir = inject('stateDir');
 const { apiKey } = enterpriseAccount({ stateDir }, 'sdk-browser');
 
-let browser: Browser;
+let browser: WebBrowser;
 let page: Page;
 
 beforeAll(async () => {
@@ -24,12 +25,9 @@ beforeAll(async () => {
     write: false,
     logLevel: 'error',
   });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
   // The service's JSON answers carry a strict CSP; the test's script tag is not the page's own.
-  page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  browser = await launchBrowser({ bypassCSP: true });
+  page = await browser.context.newPage();
   await page.goto(`${baseUrl}/api/health`);
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
 });

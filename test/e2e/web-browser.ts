@@ -13,12 +13,20 @@ export interface WebBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(viewport = { width: 1280, height: 900 }): Promise<WebBrowser> {
+/** `bypassCSP` lets a test inject its own script into a page of the service (the SDK's browser bundle). */
+export async function launchBrowser({
+  viewport = { width: 1280, height: 900 },
+  bypassCSP = false,
+}: {
+  viewport?: { width: number; height: number };
+  bypassCSP?: boolean;
+} = {}): Promise<WebBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-web-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport,
+    bypassCSP,
     args: [
       '--headless',
       '--no-sandbox',
