@@ -53,13 +53,17 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
 const render = (authorization: string | undefined, body: unknown) =>
   post('/api/render', body, authorization === undefined ? {} : { Authorization: authorization });
 
-/** A legacy refusal: exactly `{success: false, error: <message>, code}`, never the current `{error: {code, message}}`. */
+/**
+ * A legacy refusal: exactly `{success: false, error: <message>, code, details}` (the spec's three keys and the
+ * details of issue 21, in legacy names), never the current `{error: {code, message}}`.
+ */
 async function legacyError(res: Response) {
   const body = (await res.json()) as Json;
-  expect(Object.keys(body).sort()).toEqual(['code', 'error', 'success']);
+  expect(Object.keys(body).sort()).toEqual(['code', 'details', 'error', 'success']);
   expect(body.success).toBe(false);
   expect(typeof body.error).toBe('string');
   expect(body.error.length).toBeGreaterThan(10);
+  expect(Array.isArray(body.details)).toBe(true);
   return { status: res.status, code: body.code as string, error: body.error as string, headers: res.headers };
 }
 

@@ -59,6 +59,7 @@ describe('POST /api/batch', () => {
     expect(body.results[1].error).toEqual({
       code: 'validation_error',
       message: expect.stringContaining('items[0].unit_price'),
+      details: [{ path: 'items[0].unit_price', rule: expect.any(String), message: expect.any(String) }],
     });
     expect(body.results[3].error.code).toBe('invalid_currency');
     expect(body.meta).toMatchObject({ requested: 4, generated: 2, rate_limited: false });

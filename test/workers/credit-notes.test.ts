@@ -133,6 +133,9 @@ describe('issue 13: credit notes through POST /api/generate-invoice', () => {
     ipCounter += 1;
     const res = await generate({ ...body, invoice }, { 'CF-Connecting-IP': `203.0.113.${ipCounter}` });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, error: { code: 'validation_error', message } });
+    const error = ((await res.json()) as Json).error;
+    expect(error).toEqual({ code: 'validation_error', message, details: expect.any(Array) });
+    // The details are what the message is made of, field by field.
+    expect(error.details.map((d: Json) => `${d.path}: ${d.message}`).join('; ')).toBe(message);
   });
 });

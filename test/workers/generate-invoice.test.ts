@@ -110,7 +110,14 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
     const res = await anonymous({ ...minimal, ...extra });
     expect(res.status).toBe(403);
     const body = (await res.json()) as Json;
-    expect(body).toEqual({ success: false, error: { code: 'auth_required', message: expect.stringContaining(field) } });
+    expect(body).toEqual({
+      success: false,
+      error: {
+        code: 'auth_required',
+        message: expect.stringContaining(field),
+        details: [{ path: field, rule: 'requires_account', message: expect.stringContaining('anonymous') }],
+      },
+    });
     expect(res.headers.get('X-RateLimit-Limit-Hourly')).toBe('20');
   });
 
@@ -352,6 +359,7 @@ describe('POST /api/generate-invoice, authenticated', () => {
     expect(((await res.json()) as Json).error).toEqual({
       code: 'validation_error',
       message: 'to.country: must be an ISO 3166-1 alpha-2 country code',
+      details: [{ path: 'to.country', rule: 'format', message: 'must be an ISO 3166-1 alpha-2 country code' }],
     });
   });
 
@@ -370,6 +378,7 @@ describe('POST /api/generate-invoice, authenticated', () => {
     expect(((await res.json()) as Json).error).toEqual({
       code: 'validation_error',
       message: expect.stringMatching(/^signature: .*2\.5 MB/),
+      details: [{ path: 'signature', rule: 'image', message: expect.stringMatching(/2\.5 MB/) }],
     });
   });
 
@@ -383,7 +392,11 @@ describe('POST /api/generate-invoice, authenticated', () => {
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as Json;
-    expect(body.error).toEqual({ code: 'validation_error', message: expect.stringContaining('from.logo') });
+    expect(body.error).toEqual({
+      code: 'validation_error',
+      message: expect.stringContaining('from.logo'),
+      details: [{ path: 'from.logo', rule: 'image', message: expect.any(String) }],
+    });
   });
 });
 
@@ -438,6 +451,7 @@ describe('issue 10.10: bounded normalisation work', () => {
     expect(((await res.json()) as Json).error).toEqual({
       code: 'validation_error',
       message: expect.stringMatching(/^to: has 1001 keys; an object of an invoice request has at most \d+$/),
+      details: [{ path: 'to', rule: 'max_keys', message: expect.stringMatching(/^has 1001 keys/) }],
     });
   });
 });

@@ -192,7 +192,16 @@ describe('H2: one message for every image URL that gives nothing usable', () => 
       ),
     );
     expect(new Set([refused, timedOut, missing].map((e) => JSON.stringify(e.toBody())))).toEqual(
-      new Set([JSON.stringify({ success: false, error: { code: 'validation_error', message: LOGO_REFUSED } })]),
+      new Set([
+        JSON.stringify({
+          success: false,
+          error: {
+            code: 'validation_error',
+            message: LOGO_REFUSED,
+            details: [{ path: 'from.logo', rule: 'image', message: IMAGE_URL_RULES }],
+          },
+        }),
+      ]),
     );
   });
 });
@@ -269,6 +278,7 @@ describe('H1/H2 through POST /api/generate-invoice', () => {
       expect(((await res.json()) as Json).error).toEqual({
         code: 'validation_error',
         message: `${field}: ${IMAGE_URL_RULES}`,
+        details: [{ path: field, rule: 'image', message: IMAGE_URL_RULES }],
       });
     }
     expect(network).not.toHaveBeenCalled();
@@ -294,7 +304,11 @@ describe('H1/H2 through POST /api/generate-invoice', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as Json;
     expect(body.results.map((r: Json) => r.error)).toEqual(
-      invoices.map(() => ({ code: 'validation_error', message: LOGO_REFUSED })),
+      invoices.map(() => ({
+        code: 'validation_error',
+        message: LOGO_REFUSED,
+        details: [{ path: 'from.logo', rule: 'image', message: IMAGE_URL_RULES }],
+      })),
     );
     expect(elapsed).toBeLessThan(13_000);
     // 4 in flight, 5 s each, 10 s in all: at most 8 of the 12 were ever started

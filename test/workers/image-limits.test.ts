@@ -120,6 +120,7 @@ describe('H3 through POST /api/generate-invoice', () => {
     expect(((await res.json()) as Json).error).toEqual({
       code: 'validation_error',
       message: `from.logo: ${IMAGE_URL_RULES}`,
+      details: [{ path: 'from.logo', rule: 'image', message: IMAGE_URL_RULES }],
     });
   });
 
@@ -159,6 +160,7 @@ describe('H3 through POST /api/generate-invoice', () => {
     expect(body.results[1].error).toEqual({
       code: 'validation_error',
       message: expect.stringMatching(/^from\.logo: is 3000×3000 pixels/),
+      details: [{ path: 'from.logo', rule: 'image', message: expect.stringMatching(/^is 3000×3000 pixels/) }],
     });
   });
 });

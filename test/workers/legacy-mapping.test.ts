@@ -1,10 +1,20 @@
 // D11: the legacy request is the canonical invoice by another name. Random legacy invoices and the
 // canonical requests a client of /api/generate-invoice would write for them get the same D1 totals.
-import { CURRENCY_CODES, parseInvoiceRequest, resolveInvoice, toInvoiceResponse } from '@invoice/model';
+import {
+  CURRENCY_CODES,
+  MAX_DETAILS,
+  parseInvoiceRequest,
+  resolveInvoice,
+  toInvoiceResponse,
+  zodIssueDetails,
+} from '@invoice/model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../workers/http/api-error.ts';
+import type { ErrorCode } from '../../workers/http/error-codes.ts';
+import { FROM_API_CODE, legacyErrorRow, toLegacyError } from '../../workers/http/legacy-error-codes.ts';
 import { LegacyRenderRequestSchema } from '../../workers/legacy/legacy-request-schema.ts';
-import { legacyIssueText, legacyPresentation, legacyToCanonical } from '../../workers/legacy/legacy-to-canonical.ts';
+import { legacyDetails, legacyPresentation, legacyToCanonical } from '../../workers/legacy/legacy-to-canonical.ts';
 
 const decimal = (max: number, places: number) =>
   fc.integer({ min: 0, max: max * 10 ** places }).map((n) => n / 10 ** places);
@@ -107,24 +117,29 @@ describe('legacy → canonical (D11)', () => {
     expect(canonical.ship_to).toEqual({ name: 'Warehouse 3' });
   });
 
-  it('D11: unknown customLabels keys are named, at most five and each shortened', () => {
+  it('D11 / issue 21: unknown customLabels keys are named, at most five in the message, each shortened', () => {
     const labels = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}${'x'.repeat(60)}`, 'x']));
     const parsed = LegacyRenderRequestSchema.safeParse({ ...base, customLabels: { en: labels } });
-    expect(parsed.success).toBe(false);
-    const message = parsed.success ? '' : parsed.error.issues[0].message;
-    expect(message).toMatch(
-      /^has unknown label keys \(k0x{38}…, k1x{38}…, k2x{38}…, k3x{38}…, k4x{38}… and 995 more\)/,
+    if (parsed.success) throw new Error('expected a refusal');
+    const error = ApiError.fromDetails(
+      'validation_error',
+      zodIssueDetails(parsed.error.issues, LegacyRenderRequestSchema, { customLabels: { en: labels } }),
     );
-    expect(message.length).toBeLessThan(500);
+    expect(error.details).toHaveLength(MAX_DETAILS);
+    expect(error.details[0]).toEqual({
+      path: `customLabels.en.k0${'x'.repeat(38)}…`,
+      rule: 'unknown_field',
+      message: expect.stringMatching(/^unknown field \(the keys are invoice, invoice_no, /),
+    });
+    expect(error.message).toMatch(/^customLabels\.en\.k0x{38}…: unknown field .*; and 995 more issues$/);
+    expect(error.message.length).toBeLessThan(3000);
   });
 
   it('D11: the model’s issue paths are told in legacy field names', () => {
-    expect(legacyIssueText('items[3].quantity: must have at most 6 decimals; invoice.date: is required')).toBe(
-      'rows[3].qty: must have at most 6 decimals; date: is required',
-    );
-    expect(legacyIssueText('from.logo: is 3000×3000 pixels; signature: x; to.address: y')).toBe(
-      'logo: is 3000×3000 pixels; sig: x; to: y',
-    );
+    const details = (paths: string[]) => paths.map((path) => ({ path, rule: 'invalid' as const, message: 'm' }));
+    expect(
+      legacyDetails(details(['items[3].quantity', 'invoice.date', 'from.logo', 'signature', 'to.address'])),
+    ).toEqual(details(['rows[3].qty', 'date', 'logo', 'sig', 'to']));
   });
 });
 
@@ -138,3 +153,36 @@ const base = {
   template: 'neat-pro',
   rows: [{ desc: 'x', qty: 1, rate: 1 }],
 };
+
+describe('issue 21: the legacy error mapping is exhaustive', () => {
+  it('every code of the error table has a legacy code; a client mistake is never told as INTERNAL_ERROR', () => {
+    for (const [code, legacy] of Object.entries(FROM_API_CODE)) {
+      const status = new ApiError(code as ErrorCode, 'x').status;
+      const legacyStatus = legacyErrorRow(legacy)![1];
+      // The spec's legacy table answers a failed document with 400 RENDER_ERROR (L5).
+      if (legacy === 'RENDER_ERROR') {
+        expect([code, status]).toEqual([code, 500]);
+        continue;
+      }
+      // Otherwise 4xx stays 4xx and 5xx stays 5xx: the kind of failure is kept.
+      expect([code, Math.floor(legacyStatus / 100)]).toEqual([code, Math.floor(status / 100)]);
+    }
+  });
+
+  it('an unmapped failure and an internal one are INTERNAL_ERROR naming only the request id; details travel', () => {
+    expect(toLegacyError(new Error('boom'), 'req_1')).toMatchObject({
+      error: { code: 'INTERNAL_ERROR', message: 'Internal server error (request req_1)' },
+      internal: true,
+    });
+    expect(toLegacyError(new ApiError('not_provisioned', 'HOSTED_LINK_SECRET missing'), 'req_2').error.message).toBe(
+      'Internal server error (request req_2)',
+    );
+    const details = [{ path: 'rows[0].qty', rule: 'type' as const, message: 'must be a number' }];
+    expect(toLegacyError(ApiError.fromDetails('validation_error', details), 'req_3').error.toBody()).toEqual({
+      success: false,
+      error: 'rows[0].qty: must be a number',
+      code: 'VALIDATION_ERROR',
+      details,
+    });
+  });
+});

@@ -15,11 +15,14 @@ import { big, exhaust, outage, sendWithEnv } from './openapi-conformance-request
 
 async function legacyError(res: Response) {
   const body = (await res.json()) as Json;
-  // The legacy body (spec: Errors): never the current interface's `{error: {code, message}}`.
-  expect(Object.keys(body).sort()).toEqual(['code', 'error', 'success']);
+  // The legacy body (spec: Errors): never the current interface's `{error: {code, message}}`; beside the
+  // spec's three keys, the fields and rules as `details` (issue 21), in legacy names.
+  expect(Object.keys(body).sort()).toEqual(['code', 'details', 'error', 'success']);
   expect(body.success).toBe(false);
   expect(typeof body.error).toBe('string');
-  return { status: res.status, code: body.code as string, error: body.error as string, headers: res.headers };
+  const details = body.details as { path: string; rule: string; message: string }[];
+  if (details.length > 0) expect(details.map((d) => `${d.path}: ${d.message}`).join('; ')).toBe(body.error);
+  return { status: res.status, code: body.code as string, error: body.error as string, details, headers: res.headers };
 }
 
 describe('POST /api/render: the legacy success answer (D11)', () => {
@@ -159,12 +162,12 @@ describe('POST /api/render: refusals in the legacy body (spec: Errors, legacy ta
     [
       'an unknown customLabels language',
       { customLabels: { it: { total: 'x' } } },
-      /^customLabels: has unknown languages \(it\)/,
+      /^customLabels\.it: unknown field \(.*the keys are de, en, ar, ar-e, fr, es, hi, pt\)$/,
     ],
     [
       'an unknown customLabels key',
       { customLabels: { en: { footer: 'x' } } },
-      /^customLabels\.en: has unknown label keys \(footer\); the keys are invoice, /,
+      /^customLabels\.en\.footer: unknown field \(the keys are invoice, invoice_no, /,
     ],
     [
       'a logo that is no image',
@@ -173,6 +176,14 @@ describe('POST /api/render: refusals in the legacy body (spec: Errors, legacy ta
     ],
     ['a logo over the pixel limits', { logo: toBase64(pngHeaderOnly(3000, 3000)) }, /^logo: is 3000×3000 pixels/],
     ['a signature that is no base64', { sig: '%%%' }, /^sig: must be base64 image data/],
+    // Issue 21: the legacy spec lists every field, so any other key is refused by name.
+    ['an unknown top-level key', { discount: 5 }, /^discount: unknown field$/],
+    ['a misspelt optional field', { note: 'x' }, /^note: unknown field \(did you mean notes\?\)$/],
+    [
+      'a row field in the current interface’s name',
+      { rows: [{ desc: 'x', quantity: 1, qty: 1, rate: 1 }] },
+      /^rows\[0\]\.quantity: unknown field \(did you mean qty\?\)$/,
+    ],
   ])('400 VALIDATION_ERROR naming the legacy field: %s', async (_, change, message) => {
     const { apiKey, cookie } = await legacyAccount();
     const e = await legacyError(await legacyRender(apiKey, { ...LEGACY, ...change }));

@@ -73,6 +73,30 @@ describe('/mcp tool errors are tool results, not protocol errors', () => {
       status: 400,
       field: 'to',
       message: 'to: is required',
+      details: [{ path: 'to', rule: 'required', message: 'is required' }],
+    });
+  });
+
+  it.each([
+    [
+      'create_invoice',
+      { ...invoice, items: [{ description: 'x', quantity: 1, price: 5 }] },
+      'items[0].price',
+      'unit_price',
+    ],
+    ['calculate_invoice', { ...invoice, sendEmail: true }, 'sendEmail', undefined],
+    ['create_invoice_batch', { invoices: [invoice], dryRun: true }, 'dryRun', undefined],
+    ['get_usage', { verbose: true }, 'verbose', undefined],
+    ['list_options', { fields: ['currency'] }, 'fields', undefined],
+  ])('issue 21: %s refuses an unknown argument as a tool error naming it', async (tool, args, path, meant) => {
+    const { apiKey } = await verifiedAccountWithKey(`mcp-unknown-${tool}`);
+    const body = (await (await toolCall(apiKey, tool, args)).json()) as Json;
+    expect(body.result.isError).toBe(true);
+    const message = `unknown field${meant ? ` (did you mean ${meant}?)` : ''}`;
+    expect(JSON.parse(body.result.content[1].text).error).toMatchObject({
+      code: 'validation_error',
+      field: path,
+      details: [{ path, rule: 'unknown_field', message }],
     });
   });
 

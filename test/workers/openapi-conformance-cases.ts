@@ -469,6 +469,41 @@ for (const op of ALL_OPERATIONS) {
   CASES[`${op.operationId} 405`] = () => send(other, concrete);
 }
 
+/**
+ * Issue 21: the routes that take no fields refuse one by name (400) and a body past their limit (413),
+ * each past its own auth check: `{"mode":"test"}` must not rotate a key.
+ */
+const FIELDLESS: Record<string, () => Promise<{ path: string; headers: Record<string, string> }>> = {
+  logout: async () => ({ path: '/api/auth/logout', headers: cookieJson((await accountWithKey()).cookie) }),
+  generateApiKey: async () => ({
+    path: '/api/auth/generate-api-key',
+    headers: cookieJson((await accountWithKey()).cookie),
+  }),
+  resendVerification: async () => ({
+    path: '/api/auth/resend-verification',
+    headers: cookieJson(await unverifiedSession()),
+  }),
+  testWebhook: async () => {
+    const { apiKey } = await accountWithKey();
+    return { path: `/api/webhooks/${await webhookOf(apiKey)}/test`, headers: bearer(apiKey) };
+  },
+  redeliverWebhookDelivery: async () => {
+    const { apiKey, email } = await accountWithKey();
+    const { hookId, deliveryId } = await webhookWithDelivery(apiKey, email);
+    return { path: `/api/webhooks/${hookId}/deliveries/${deliveryId}/redeliver`, headers: bearer(apiKey) };
+  },
+};
+for (const [operationId, target] of Object.entries(FIELDLESS)) {
+  CASES[`${operationId} 400`] = async () => {
+    const { path, headers } = await target();
+    return send('POST', path, { json: { mode: 'test' }, headers });
+  };
+  CASES[`${operationId} 413`] = async () => {
+    const { path, headers } = await target();
+    return send('POST', path, { body: big(2048), headers: { ...headers, 'Content-Type': 'application/json' } });
+  };
+}
+
 /** Issue 10.8: a cookie-authenticated write (an unverified session is enough) without a JSON content type is 415. */
 // The legacy interface reads no cookie (D11): without its key it is 401, so it has no 415.
 for (const op of ALL_OPERATIONS.filter((o) => !['public', 'legacy_key'].includes(o.auth) && o.method !== 'GET')) {

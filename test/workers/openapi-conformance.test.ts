@@ -56,16 +56,38 @@ describe('/openapi.json conformance', () => {
     await expect(
       assertDocumented('GET', health, new Response('ok', { headers: { 'Content-Type': 'text/plain' } })),
     ).rejects.toThrow(/Content-Type/);
-    const refusal = { success: false, error: { code: 'rate_limit_hourly', message: 'full' } };
+    const refusal = { success: false, error: { code: 'rate_limit_hourly', message: 'full', details: [] } };
     await expect(assertDocumented('POST', `${BASE}/api/generate-invoice`, json(refusal, 429))).rejects.toThrow(
       /required header/,
     );
+    // Issue 21: details are part of every error body, and each names a rule of the closed table.
+    const withDetails = (details: unknown) => ({
+      success: false,
+      error: { code: 'auth_required', message: 'x', details },
+    });
+    await expect(assertDocumented('GET', `${BASE}/api/webhooks`, json(withDetails([]), 401))).resolves.toMatchObject({
+      status: 401,
+    });
+    await expect(
+      assertDocumented(
+        'GET',
+        `${BASE}/api/webhooks`,
+        json({ success: false, error: { code: 'auth_required', message: 'x' } }, 401),
+      ),
+    ).rejects.toThrow(/does not match/);
+    await expect(
+      assertDocumented(
+        'GET',
+        `${BASE}/api/webhooks`,
+        json(withDetails([{ path: 'a', rule: 'no_such_rule', message: 'm' }]), 401),
+      ),
+    ).rejects.toThrow(/does not match/);
     // A code the operation does not list for that status.
     await expect(
       assertDocumented(
         'GET',
         `${BASE}/api/webhooks`,
-        json({ success: false, error: { code: 'email_taken', message: 'x' } }, 401),
+        json({ success: false, error: { code: 'email_taken', message: 'x', details: [] } }, 401),
       ),
     ).rejects.toThrow(/does not match/);
   });

@@ -65,7 +65,7 @@ function start(page: HTMLElement): void {
     json.show(request);
     curl.textContent = curlCommand(location.origin, request);
     const result = computeInvoice(request);
-    showProblems(form, problems, result.ok ? null : result.message);
+    showProblems(form, problems, result.ok ? null : result.details);
     totals.classList.toggle('totals--stale', !result.ok);
     const lineTotals = itemRows(items).map((row) => row.querySelector<HTMLElement>('[data-item-total]')!);
     if (result.ok) renderTotals(totals, lineTotals, result.invoice);

@@ -7,18 +7,19 @@ import {
   type CurrencyCode,
   InvoiceModelError,
   type InvoiceResponse,
+  type IssueDetail,
   minorUnits,
   parseInvoiceRequest,
   resolveInvoice,
   toInvoiceResponse,
 } from '@invoice/model';
 
-export type Computed = { ok: true; invoice: InvoiceResponse } | { ok: false; message: string };
+export type Computed = { ok: true; invoice: InvoiceResponse } | { ok: false; details: readonly IssueDetail[] };
 
-/** The API's JSON answer for this request (`invoice`), or the API's 400 message. */
+/** The API's JSON answer for this request (`invoice`), or the details of the API's 400. */
 export function computeInvoice(raw: unknown): Computed {
   const parsed = parseInvoiceRequest(raw);
-  if (!parsed.ok) return { ok: false, message: parsed.error.message };
+  if (!parsed.ok) return { ok: false, details: parsed.error.details };
   try {
     const resolved = resolveInvoice(parsed.value, {
       today: new Date().toISOString().slice(0, 10),
@@ -26,7 +27,7 @@ export function computeInvoice(raw: unknown): Computed {
     });
     return { ok: true, invoice: toInvoiceResponse(resolved) };
   } catch (err) {
-    if (err instanceof InvoiceModelError) return { ok: false, message: err.message };
+    if (err instanceof InvoiceModelError) return { ok: false, details: err.details };
     throw err;
   }
 }

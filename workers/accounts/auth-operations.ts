@@ -1,7 +1,7 @@
 // /api/auth/*, declared once (workers/http/operation.ts). Spec: Account endpoints, D6.
 import { z } from 'zod';
 import { defineOperation } from '../http/operation.ts';
-import { KB } from '../http/read-json-body.ts';
+import { KB, NO_FIELDS } from '../http/read-json-body.ts';
 import { MessageResponseSchema } from '../http/response-schemas.ts';
 import { LoginBodySchema, RegisterBodySchema } from './auth-request-schemas.ts';
 
@@ -92,6 +92,7 @@ export const logout = defineOperation({
   path: '/api/auth/logout',
   summary: 'End the session',
   auth: 'account',
+  body: NO_FIELDS,
   success: { status: 200, description: 'Logged out', json: MessageResponseSchema },
   errors: { 401: ['auth_required', 'invalid_api_key'], 403: ['forbidden_origin'], 500: ['internal_error'] },
 });
@@ -112,6 +113,7 @@ export const generateApiKey = defineOperation({
   path: '/api/auth/generate-api-key',
   summary: 'Create or rotate the API key (the previous key stops working at once)',
   auth: 'account',
+  body: NO_FIELDS,
   success: { status: 200, description: 'The new key, shown once', json: ApiKeyResponseSchema },
   errors: {
     401: ['auth_required', 'invalid_api_key'],
@@ -126,6 +128,7 @@ export const resendVerification = defineOperation({
   path: '/api/auth/resend-verification',
   summary: 'Send a new verification link',
   auth: 'account',
+  body: NO_FIELDS,
   success: { status: 200, description: 'Sent, or already verified', json: MessageResponseSchema },
   errors: {
     401: ['auth_required', 'invalid_api_key'],

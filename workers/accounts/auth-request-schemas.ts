@@ -1,4 +1,5 @@
 // The JSON bodies of the auth endpoints: zod schemas, read through readJsonBody and shown in /openapi.json.
+import { ruleParams } from '@invoice/model';
 import { z } from 'zod';
 import { isValidEmailAddress } from './email-address.ts';
 
@@ -11,12 +12,17 @@ const INVALID_EMAIL = 'must be a valid email address';
 const EmailSchema = z
   .string({ error: 'is required and must be a string' })
   .transform((s) => s.trim().toLowerCase())
-  .pipe(z.string().max(254, { message: INVALID_EMAIL }).refine(isValidEmailAddress, { message: INVALID_EMAIL }))
+  .pipe(
+    z
+      .string()
+      .max(254, { message: INVALID_EMAIL })
+      .refine(isValidEmailAddress, { message: INVALID_EMAIL, ...ruleParams('format') }),
+  )
   .meta({ description: 'Trimmed and lower-cased (D6); at most 254 characters, no control characters.' });
 
 /** Register: D6's 8 to 256 characters. Messages never repeat the value. */
 export const RegisterBodySchema = z
-  .object({
+  .strictObject({
     email: EmailSchema,
     password: z
       .string({ error: 'is required and must be a string' })
@@ -27,5 +33,5 @@ export const RegisterBodySchema = z
 
 /** Login checks no length: a wrong password of any length is just a failed login. */
 export const LoginBodySchema = z
-  .object({ email: EmailSchema, password: z.string({ error: 'is required and must be a string' }) })
+  .strictObject({ email: EmailSchema, password: z.string({ error: 'is required and must be a string' }) })
   .meta({ id: 'LoginRequest' });

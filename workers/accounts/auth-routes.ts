@@ -104,6 +104,7 @@ const login: OperationHandler = async (c) => {
 const logout: OperationHandler = async (c) => {
   const caller = await resolveCaller(c);
   requireAccount(caller);
+  await readJsonBody(c, ops.logout.body);
   const sessionId = readSessionCookie(c.req.header('Cookie'));
   if (sessionId) await deleteSession(c.env.DB, sessionId);
   c.header('Set-Cookie', clearedSessionCookie(c.req.url));
@@ -132,6 +133,8 @@ const getCurrentUser: OperationHandler = async (c) => {
 const generateApiKey: OperationHandler = async (c) => {
   const caller = await resolveCaller(c);
   requireVerifiedAccount(caller);
+  // Nothing to read, but a field is refused rather than ignored: `{"mode":"test"}` must not rotate the live key.
+  await readJsonBody(c, ops.generateApiKey.body);
   const apiKey = await rotateApiKey(c.env, caller.accountId, Date.now());
   return c.json({ success: true, api_key: apiKey });
 };
@@ -139,6 +142,7 @@ const generateApiKey: OperationHandler = async (c) => {
 const resendVerification: OperationHandler = async (c) => {
   const caller = await resolveCaller(c);
   requireAccount(caller);
+  await readJsonBody(c, ops.resendVerification.body);
   if (caller.verified) return c.json({ success: true, message: 'Your email address is already verified.' });
   const now = Date.now();
   if ((await countRecentTokens(c.env.DB, caller.accountId, now - 3600_000)) >= RESENDS_PER_HOUR) {

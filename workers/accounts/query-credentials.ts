@@ -20,9 +20,11 @@ export function assertNoQueryCredential(c: Context<AppEnv>): void {
   for (const [name, value] of url.searchParams) {
     if (!looksLikeCredential(name, value)) continue;
     const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
-    throw new ApiError(
+    throw ApiError.field(
       'validation_error',
-      `${shown}: API keys are not accepted in the query string; send them in the Authorization header `
+      shown,
+      'invalid',
+      'API keys are not accepted in the query string; send them in the Authorization header '
         + '(Authorization: Bearer <API_KEY>). The URL may already be in logs (browser history, proxies, servers): '
         + 'rotate the key (POST /api/auth/generate-api-key).',
     );

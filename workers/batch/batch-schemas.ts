@@ -6,7 +6,7 @@ import { ErrorBodySchema, MeteredMetaSchema } from '../http/response-schemas.ts'
 const MAX_BATCH_ITEMS = 50;
 
 export const BatchRequestSchema = z
-  .object({
+  .strictObject({
     invoices: z
       .array(z.unknown(), { error: 'is required and must be an array of invoice requests' })
       .min(1, { message: 'must have at least 1 invoice' })
@@ -16,7 +16,7 @@ export const BatchRequestSchema = z
 
 /** The documented form for /openapi.json: each element is an InvoiceRequest. */
 export const BatchRequestDocSchema = z
-  .object({ invoices: z.array(InvoiceRequestSchema).min(1).max(MAX_BATCH_ITEMS) })
+  .strictObject({ invoices: z.array(InvoiceRequestSchema).min(1).max(MAX_BATCH_ITEMS) })
   .meta({ id: 'BatchRequestBody' });
 
 const BatchResultSchema = z

@@ -25,7 +25,7 @@ const CONCURRENCY = 6;
 
 type ItemResult =
   | { index: number; success: true; invoice: PreparedInvoice['invoice']; document_url?: string }
-  | { index: number; success: false; error: { code: string; message: string } };
+  | { index: number; success: false; error: ReturnType<ApiError['toBody']>['error'] };
 
 export async function runBatch(
   c: Context<AppEnv>,

@@ -6,6 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
+import { readParams } from '../http/read-params.ts';
 import { readQuery } from '../http/read-query.ts';
 import { withEn16931Issues, writeXml, xmlDocumentResponse } from '../invoices/xml-documents.ts';
 import { admitHostedOpen } from './hosted-open-limit.ts';
@@ -32,8 +33,9 @@ mountOperations(hostedRoutes, [
     getHostedInvoice,
     async (c) => {
       await admitHostedOpen(c, Date.now());
+      const { id } = readParams(c, getHostedInvoice.params, NOT_FOUND_MESSAGE);
       const { format, t } = readQuery(c, getHostedInvoice.query);
-      const snap = await loadSnapshot(c.env, c.req.param('id') ?? '', t, Date.now());
+      const snap = await loadSnapshot(c.env, id, t, Date.now());
       if (!snap) throw new ApiError('not_found', NOT_FOUND_MESSAGE);
 
       const rendered = resolveSnapshot(snap);

@@ -1,3 +1,4 @@
+import { detailsMessage, type IssueDetail, type IssueRule, issueDetail, MAX_DETAILS } from '@invoice/model';
 import { type ErrorCode, type ErrorStatus, type StatusOf, statusFor } from './error-codes.ts';
 
 export interface ApiErrorOptions<C extends ErrorCode> {
@@ -5,6 +6,8 @@ export interface ApiErrorOptions<C extends ErrorCode> {
   status?: StatusOf<C>;
   /** Extra response headers (rate-limit headers, Retry-After, Allow). */
   headers?: Record<string, string>;
+  /** The fields and rules the message is made of (`error.details`). */
+  details?: readonly IssueDetail[];
 }
 
 /**
@@ -14,6 +17,8 @@ export interface ApiErrorOptions<C extends ErrorCode> {
 export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
   readonly status: ErrorStatus;
   readonly headers: Record<string, string>;
+  /** `error.details`: empty when no field is at fault (401, 404, 429…). */
+  readonly details: readonly IssueDetail[];
 
   constructor(
     readonly code: C,
@@ -24,6 +29,27 @@ export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
     this.name = 'ApiError';
     this.status = statusFor(code, options.status);
     this.headers = { ...options.headers };
+    this.details = (options.details ?? []).slice(0, MAX_DETAILS);
+  }
+
+  /** A refusal made of details; its message names each field and rule (D4). */
+  static fromDetails<C extends ErrorCode>(
+    code: C,
+    details: readonly IssueDetail[],
+    options: Omit<ApiErrorOptions<C>, 'details'> = {},
+  ): ApiError<C> {
+    return new ApiError(code, detailsMessage(details), { ...options, details });
+  }
+
+  /** One field breaks one rule: `ApiError.field('validation_error', 'items[0].quantity', 'type', 'must be a number')`. */
+  static field<C extends ErrorCode>(
+    code: C,
+    path: string,
+    rule: IssueRule,
+    message: string,
+    options: Omit<ApiErrorOptions<C>, 'details'> = {},
+  ): ApiError<C> {
+    return ApiError.fromDetails(code, [issueDetail(path, rule, message)], options);
   }
 
   /** Adds headers the error did not already carry (e.g. rate-limit headers known only later). */
@@ -33,6 +59,9 @@ export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
   }
 
   toBody() {
-    return { success: false as const, error: { code: this.code as ErrorCode, message: this.message } };
+    return {
+      success: false as const,
+      error: { code: this.code as ErrorCode, message: this.message, details: [...this.details] },
+    };
   }
 }

@@ -1,6 +1,7 @@
 // The closed error model of the legacy render interface (spec: Errors, legacy table; D11): its codes,
 // their statuses, and how an error of the shared machinery (body reader, key check, rate windows, PDF
 // engine) is told in legacy terms. Its body is `{success: false, error: <message>, code: <CODE>}`.
+import type { IssueDetail } from '@invoice/model';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError } from './api-error.ts';
 import type { ErrorCode } from './error-codes.ts';
@@ -40,6 +41,8 @@ export class LegacyError extends Error {
     readonly code: LegacyErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The fields and rules, in legacy names (`rows[0].qty`): the same `details` as the current interface's. */
+    readonly details: readonly IssueDetail[] = [],
   ) {
     super(message);
     this.name = 'LegacyError';
@@ -47,26 +50,50 @@ export class LegacyError extends Error {
   }
 
   toBody() {
-    return { success: false as const, error: this.message, code: this.code };
+    return { success: false as const, error: this.message, code: this.code, details: [...this.details] };
   }
 }
 
-/** The legacy code of each shared code that can reach /api/render; anything else is INTERNAL_ERROR. */
-const FROM_API_CODE: Partial<Record<ErrorCode, LegacyErrorCode>> = {
-  invalid_json: 'INVALID_JSON',
+/**
+ * The legacy code of every shared code, so that a code added to error-codes.ts does not compile until it
+ * is given one here (issue 21): a client's mistake is never told as INTERNAL_ERROR. Codes that cannot
+ * reach /api/render today are mapped by their kind too.
+ */
+export const FROM_API_CODE: Readonly<Record<ErrorCode, LegacyErrorCode>> = {
   validation_error: 'VALIDATION_ERROR',
   invalid_currency: 'VALIDATION_ERROR',
   invalid_language: 'VALIDATION_ERROR',
   invalid_template: 'VALIDATION_ERROR',
+  invalid_output: 'VALIDATION_ERROR',
+  invalid_qr_type: 'VALIDATION_ERROR',
+  invalid_json: 'INVALID_JSON',
   calculation_error: 'VALIDATION_ERROR',
+  invalid_token: 'VALIDATION_ERROR',
   auth_required: 'API_KEY_REQUIRED',
   invalid_api_key: 'INVALID_API_KEY',
+  invalid_credentials: 'INVALID_API_KEY',
+  monthly_limit_reached: 'INSUFFICIENT_CREDITS',
   unverified_account: 'EMAIL_VERIFICATION_REQUIRED',
+  // The legacy interface reads no cookie (D11): a browser-only refusal is a missing key there.
+  forbidden_origin: 'API_KEY_REQUIRED',
+  session_required: 'API_KEY_REQUIRED',
+  // No path parameter and no lookup by id on /api/render; a refusal of a request it cannot serve.
+  not_found: 'VALIDATION_ERROR',
   method_not_allowed: 'METHOD_NOT_ALLOWED',
+  email_taken: 'VALIDATION_ERROR',
+  // No Idempotency-Key on the legacy interface (L4).
+  idempotency_key_conflict: 'VALIDATION_ERROR',
   payload_too_large: 'PAYLOAD_TOO_LARGE',
+  unsupported_media_type: 'INVALID_JSON',
   rate_limit_hourly: 'API_SECURITY_LIMIT_EXCEEDED',
   rate_limit_weekly: 'API_SECURITY_LIMIT_EXCEEDED',
+  rate_limit_exceeded: 'API_SECURITY_LIMIT_EXCEEDED',
+  internal_error: 'INTERNAL_ERROR',
   pdf_error: 'RENDER_ERROR',
+  ubl_error: 'RENDER_ERROR',
+  cii_error: 'RENDER_ERROR',
+  email_error: 'INTERNAL_ERROR',
+  not_provisioned: 'INTERNAL_ERROR',
 };
 
 /**
@@ -83,9 +110,12 @@ const LEGACY_MESSAGES: Partial<Record<LegacyErrorCode, string>> = {
  */
 export function toLegacyError(err: unknown, requestId: string): { error: LegacyError; internal: boolean } {
   if (err instanceof LegacyError) return { error: err, internal: false };
-  const code = err instanceof ApiError ? FROM_API_CODE[(err as ApiError).code] : undefined;
-  if (!code || !(err instanceof ApiError))
+  const code: LegacyErrorCode = err instanceof ApiError ? FROM_API_CODE[(err as ApiError).code] : 'INTERNAL_ERROR';
+  if (!(err instanceof ApiError) || code === 'INTERNAL_ERROR')
     return { error: new LegacyError('INTERNAL_ERROR', `Internal server error (request ${requestId})`), internal: true };
   // Its headers stay: Retry-After, Allow and the rate-limit counters mean the same on both interfaces.
-  return { error: new LegacyError(code, LEGACY_MESSAGES[code] ?? err.message, err.headers), internal: false };
+  return {
+    error: new LegacyError(code, LEGACY_MESSAGES[code] ?? err.message, err.headers, err.details),
+    internal: false,
+  };
 }

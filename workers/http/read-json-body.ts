@@ -1,8 +1,9 @@
 // The one way a JSON body comes in: read within the route's byte limit (D5), parse, validate with the
-// route's zod schema, and word every problem the same way (D4: `items[3].unit_price: must be …`).
-import { issueMessages, issueText, joinIssueTexts } from '@invoice/model';
+// route's zod schema (strict: an unknown key is refused by name, issue 21), and word every problem the
+// same way (D4: `items[3].unit_price: must be …`), with the same problems as `error.details`.
+import { issueMessages, zodIssueDetails } from '@invoice/model';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { readStreamLimited } from './read-limited.ts';
 
@@ -13,7 +14,21 @@ export interface JsonBodyRule<S extends z.ZodType = z.ZodType> {
   /** Largest body accepted, in bytes; beyond it 413 payload_too_large before anything is parsed. */
   limitBytes: number;
   schema: S;
+  /** No body at all is accepted too, as `{}` (the routes that take no fields). */
+  optional?: boolean;
 }
+
+/**
+ * The body of a route that takes no fields (logout, key rotation, a test event…): nothing, or `{}`. Any
+ * field is refused by name rather than silently ignored: `{"mode":"test"}` must not rotate a live key (issue 21).
+ */
+export const NO_FIELDS = {
+  limitBytes: KB,
+  schema: z
+    .strictObject({})
+    .meta({ id: 'NoFields', description: 'Nothing, or an empty object: this route takes no fields.' }),
+  optional: true,
+} as const satisfies JsonBodyRule;
 
 function sizeText(bytes: number): string {
   return bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`;
@@ -21,18 +36,20 @@ function sizeText(bytes: number): string {
 
 /** Reads the raw body within a byte limit, without trusting Content-Length alone. */
 export async function readBodyText(c: Context, limitBytes: number): Promise<string> {
-  const tooLarge = () => new ApiError('payload_too_large', `body: must be at most ${sizeText(limitBytes)}`);
+  const tooLarge = () =>
+    ApiError.field('payload_too_large', 'body', 'max_bytes', `must be at most ${sizeText(limitBytes)}`);
   if (Number(c.req.header('content-length') ?? '0') > limitBytes) throw tooLarge();
   return new TextDecoder().decode(await readStreamLimited(c.req.raw.body, limitBytes, tooLarge));
 }
 
 /** Parses JSON text; a syntax error is the client's: 400 invalid_json with the parser's position. */
 export function parseJsonText(text: string): unknown {
-  if (text.trim() === '') throw new ApiError('invalid_json', 'body: must be a JSON document (the body is empty)');
+  if (text.trim() === '')
+    throw ApiError.field('invalid_json', 'body', 'json', 'must be a JSON document (the body is empty)');
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new ApiError('invalid_json', `body: is not valid JSON (${(err as Error).message})`);
+    throw ApiError.field('invalid_json', 'body', 'json', `is not valid JSON (${(err as Error).message})`);
   }
 }
 
@@ -40,18 +57,20 @@ export function parseJsonText(text: string): unknown {
 export function parseWithSchema<S extends z.ZodType>(value: unknown, schema: S): z.output<S> {
   const parsed = schema.safeParse(value, { error: issueMessages });
   if (parsed.success) return parsed.data;
-  throw new ApiError('validation_error', joinIssueTexts(parsed.error.issues.map(issueText)));
+  throw ApiError.fromDetails('validation_error', zodIssueDetails(parsed.error.issues, schema, value));
 }
 
 /** A parsed body must be an object before its schema applies. */
 export function validateJson<S extends z.ZodType>(value: unknown, schema: S): z.output<S> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiError('validation_error', 'body: must be a JSON object');
+    throw ApiError.field('validation_error', 'body', 'type', 'must be a JSON object');
   }
   return parseWithSchema(value, schema);
 }
 
 /** Body → JSON → schema, in one call: what every JSON route uses. */
 export async function readJsonBody<S extends z.ZodType>(c: Context, rule: JsonBodyRule<S>): Promise<z.output<S>> {
-  return validateJson(parseJsonText(await readBodyText(c, rule.limitBytes)), rule.schema);
+  const text = await readBodyText(c, rule.limitBytes);
+  if (rule.optional && text.trim() === '') return parseWithSchema({}, rule.schema);
+  return validateJson(parseJsonText(text), rule.schema);
 }

@@ -1,6 +1,24 @@
+import { ISSUE_RULE_DESCRIPTIONS, ISSUE_RULES, MAX_DETAILS } from '@invoice/model';
 import { z } from 'zod';
 
 /** Shapes shared by every endpoint group of the invoice interface; `/openapi.json` is generated from them. */
+
+/** One problem of a refused request (`error.details[]`, issue 21): which field, which rule, what is wrong. */
+const ErrorDetailSchema = z
+  .object({
+    path: z.string().meta({
+      description: 'The field as D4 writes it: `items[3].unit_price`, `invoice.due_date`; `body` for the body itself.',
+    }),
+    rule: z.enum(ISSUE_RULES).meta({
+      description: `A stable machine name of the rule broken:\n${ISSUE_RULES.map((r) => `- \`${r}\`: ${ISSUE_RULE_DESCRIPTIONS[r]}`).join('\n')}`,
+    }),
+    message: z.string().meta({ description: 'What is wrong, without the path: `must be a number`.' }),
+  })
+  .meta({ id: 'ErrorDetail' });
+
+const ErrorDetailsSchema = z.array(ErrorDetailSchema).meta({
+  description: `Every problem, at most ${MAX_DETAILS} (the message counts the rest); empty when no field is at fault (401, 404, 429…).`,
+});
 
 export const ErrorBodySchema = z
   .object({
@@ -12,16 +30,18 @@ export const ErrorBodySchema = z
       message: z
         .string()
         .meta({ description: 'Human-readable; names the field path (items[3].unit_price) and the rule.' }),
+      details: ErrorDetailsSchema,
     }),
   })
   .meta({ id: 'ErrorBody' });
 
-/** The legacy render interface's error body (spec: Errors, legacy table). */
+/** The legacy render interface's error body (spec: Errors, legacy table), with the same details in legacy names. */
 export const LegacyErrorBodySchema = z
   .object({
     success: z.literal(false),
     error: z.string().meta({ description: 'Human-readable; names the field (rows[2].qty) and the rule.' }),
     code: z.string().meta({ description: 'Legacy code from its closed table (per status, the codes listed).' }),
+    details: ErrorDetailsSchema,
   })
   .meta({ id: 'LegacyErrorBody' });
 

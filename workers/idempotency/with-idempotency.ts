@@ -37,7 +37,12 @@ export async function withIdempotency(
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return run();
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-    throw new ApiError('validation_error', `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters long.`);
+    throw ApiError.field(
+      'validation_error',
+      IDEMPOTENCY_HEADER,
+      'header',
+      `must be 1 to ${MAX_KEY_LENGTH} characters long`,
+    );
   }
   const now = options.now ?? Date.now();
   const fingerprint = await requestFingerprint(c.req.method, new URL(c.req.url).pathname, rawBody);

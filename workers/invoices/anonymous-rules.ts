@@ -8,21 +8,27 @@ export function assertAnonymousAllowed(input: unknown): void {
   if (!input || typeof input !== 'object') return;
   const body = input as { output?: unknown; features?: { hosted_link?: unknown; qr?: unknown } };
   if (body.output === 'pdf' || body.output === 'ubl' || body.output === 'cii' || body.output === 'facturx')
-    throw new ApiError(
+    throw ApiError.field(
       'auth_required',
-      `output: "${body.output}" needs an API key or a session; anonymous calls get JSON totals only`,
+      'output',
+      'requires_account',
+      `"${body.output}" needs an API key or a session; anonymous calls get JSON totals only`,
       { status: 403 },
     );
   if (body.features?.hosted_link === true)
-    throw new ApiError(
+    throw ApiError.field(
       'auth_required',
-      'features.hosted_link: hosted links need an API key or a session; anonymous calls get JSON totals only',
+      'features.hosted_link',
+      'requires_account',
+      'hosted links need an API key or a session; anonymous calls get JSON totals only',
       { status: 403 },
     );
   if (body.features?.qr === true)
-    throw new ApiError(
+    throw ApiError.field(
       'auth_required',
-      'features.qr: QR codes need an API key or a session; anonymous calls get JSON totals only',
+      'features.qr',
+      'requires_account',
+      'QR codes need an API key or a session; anonymous calls get JSON totals only',
       { status: 403 },
     );
 }

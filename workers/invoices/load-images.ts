@@ -23,8 +23,8 @@ export const IMAGE_FIELDS = { logo: 'from.logo', signature: 'signature' } as con
 /** H2: the one answer for an image URL that could not be used. */
 export const IMAGE_URL_RULES = `could not be loaded from this URL (https only, public hosts; a PNG or JPEG of at most 2.5 MB and ${IMAGE_LIMITS.maxSide} pixels a side, a PNG at most 2 megapixels)`;
 
-function invalid(field: string, rule: string): ApiError {
-  return new ApiError('validation_error', `${field}: ${rule}`);
+function invalid(field: string, problem: string): ApiError {
+  return ApiError.field('validation_error', field, 'image', problem);
 }
 
 /** The 400 for an image that cannot be used: an image URL's one message, or what is wrong with a data: URI. */

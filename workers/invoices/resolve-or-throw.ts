@@ -7,7 +7,7 @@ export function resolveOrThrow(request: InvoiceRequest, now: number): ResolvedIn
   try {
     return resolveInvoice(request, { today: todayUtc(now), randomBytes: crypto.getRandomValues(new Uint8Array(6)) });
   } catch (err) {
-    if (err instanceof InvoiceModelError) throw new ApiError(err.code, err.message);
+    if (err instanceof InvoiceModelError) throw ApiError.fromDetails(err.code, err.details);
     throw err;
   }
 }

@@ -18,11 +18,11 @@ export function validateInvoiceInput(body: unknown, caller: Caller): InvoiceRequ
     input = normaliseInvoiceInput(body);
   } catch (err) {
     // A body past the normalisation work bounds (issue 10.10) is the client's mistake.
-    if (err instanceof InvoiceModelError) throw new ApiError(err.code, err.message);
+    if (err instanceof InvoiceModelError) throw ApiError.fromDetails(err.code, err.details);
     throw err;
   }
   if (caller.kind === 'anonymous') assertAnonymousAllowed(input);
   const parsed = parseCanonicalInvoiceRequest(input);
-  if (!parsed.ok) throw new ApiError(parsed.error.code, parsed.error.message);
+  if (!parsed.ok) throw ApiError.fromDetails(parsed.error.code, parsed.error.details);
   return parsed.value;
 }

@@ -1,8 +1,9 @@
 // The flat request of POST /api/render (spec: Legacy render interface resources; D11), declared once:
-// it validates the body, types the handler and is published in /openapi.json. Unknown keys are ignored,
-// as the older interface did; an empty string or null in an optional field counts as not given
-// (legacy-request-cleanup.ts), so older clients that send every key keep working.
-import { CURRENCY_CODES, calendarDate, LIMITS, longText, requiredName, shortText } from '@invoice/model';
+// it validates the body, types the handler and is published in /openapi.json. The spec lists every
+// field, so any other key is refused by name (issue 21, decision V1); an empty string or null in an
+// optional field counts as not given (legacy-request-cleanup.ts), so older clients that send every key
+// keep working.
+import { CURRENCY_CODES, calendarDate, LIMITS, longText, requiredName, ruleParams, shortText } from '@invoice/model';
 import { LEGACY_TEMPLATE_NAMES } from '@invoice/pdf';
 import { z } from 'zod';
 
@@ -38,27 +39,13 @@ const NUMERIC_RULE = 'must be a number or a numeric string with a dot decimal se
 
 /** D11: a number, or a numeric string with a dot decimal separator (`"12.50"`); bounds as the model's. */
 function legacyNumber(min: number, max: number) {
+  const between = `must be between ${min} and ${max}`;
   return z
     .union([z.number(), z.string().regex(NUMERIC_TEXT, { message: NUMERIC_RULE })], {
       error: (iss) => (iss.input === undefined ? 'is required' : NUMERIC_RULE),
     })
     .transform((v) => (typeof v === 'number' ? v : Number(v)))
-    .refine((n) => Number.isFinite(n) && n >= min && n <= max, { message: `must be between ${min} and ${max}` });
-}
-
-/**
- * A partial record over an enum reports keys outside it as `unrecognized_keys` (zod's issue types list
- * only invalid_type/invalid_key for records): named here with the keys allowed.
- */
-function unknownKeys(what: string, allowed: readonly string[]) {
-  return (iss: { code?: string }) => {
-    const keys = (iss as { keys?: string[] }).keys;
-    if (iss.code !== 'unrecognized_keys' || !keys) return undefined;
-    // The client's keys are echoed bounded: a body may carry thousands of them.
-    const named = keys.slice(0, 5).map((k) => (k.length > 40 ? `${k.slice(0, 40)}…` : k));
-    const more = keys.length > 5 ? ` and ${keys.length - 5} more` : '';
-    return `has unknown ${what} (${named.join(', ')}${more}); the keys are ${allowed.join(', ')}`;
-  };
+    .pipe(z.number().min(min, { message: between }).max(max, { message: between }));
 }
 
 const legacyText = (max: number) =>
@@ -67,7 +54,7 @@ const legacyText = (max: number) =>
   });
 
 const LegacyRowSchema = z
-  .object({
+  .strictObject({
     desc: requiredName().meta({ description: 'Item description.' }),
     qty: legacyNumber(0, LIMITS.maxQuantity).meta({ description: 'Quantity (number or numeric string).' }),
     rate: legacyNumber(0, LIMITS.maxUnitPrice).meta({ description: 'Unit price (number or numeric string).' }),
@@ -81,12 +68,12 @@ const ImageText = legacyText(4_000_000).meta({
 });
 
 export const LegacyRenderRequestSchema = z
-  .object({
+  .strictObject({
     title: requiredName().meta({ description: 'The business name (the seller).' }),
     invno: requiredName().meta({ description: 'Invoice number.' }),
     date: calendarDate().meta({ description: 'Invoice date, YYYY-MM-DD.' }),
     to: legacyText(LIMITS.maxLongText)
-      .refine((s) => s.trim().length > 0, { message: 'is required and must not be empty' })
+      .refine((s) => s.trim().length > 0, { message: 'is required and must not be empty', ...ruleParams('not_empty') })
       .meta({ description: 'The customer: first line the name, further lines the address.' }),
     currency: z.enum(CURRENCY_CODES, { error: `must be one of ${CURRENCY_CODES.join(', ')}` }),
     lang: z.enum(LEGACY_LANGUAGES, { error: `must be one of ${LEGACY_LANGUAGES.join(', ')}` }),
@@ -106,10 +93,9 @@ export const LegacyRenderRequestSchema = z
     customLabels: z
       .partialRecord(
         z.enum(LEGACY_LANGUAGES, { error: `must be keyed by one of ${LEGACY_LANGUAGES.join(', ')}` }),
-        z.partialRecord(z.enum(LEGACY_LABEL_KEYS), shortText(), {
-          error: unknownKeys('label keys', LEGACY_LABEL_KEYS),
-        }),
-        { error: unknownKeys('languages', LEGACY_LANGUAGES) },
+        // A key outside either enum is an unknown field listing the keys (L3): a misspelt label key would
+        // otherwise print the built-in label with no hint.
+        z.partialRecord(z.enum(LEGACY_LABEL_KEYS), shortText()),
       )
       .optional()
       .meta({
@@ -119,7 +105,12 @@ export const LegacyRenderRequestSchema = z
   })
   .superRefine((req, ctx) => {
     if (req.due && req.due < req.date)
-      ctx.addIssue({ code: 'custom', path: ['due'], message: `must not be before date (${req.date})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['due'],
+        message: `must not be before date (${req.date})`,
+        ...ruleParams('order'),
+      });
   })
   .meta({ id: 'LegacyRenderRequest' });
 

@@ -18,7 +18,7 @@ import { resolveLegacyCaller } from './legacy-caller.ts';
 import { renderLegacy } from './legacy-operations.ts';
 import { dropEmptyOptionals } from './legacy-request-cleanup.ts';
 import { type LegacyRenderRequest, LegacyRenderRequestSchema } from './legacy-request-schema.ts';
-import { legacyIssueText, legacyPresentation, legacyToCanonical } from './legacy-to-canonical.ts';
+import { legacyDetails, legacyPresentation, legacyToCanonical } from './legacy-to-canonical.ts';
 
 export const legacyRoutes = new Hono<AppEnv>();
 
@@ -26,7 +26,8 @@ mountOperations(legacyRoutes, [[renderLegacy, (c) => handleRender(c)]]);
 
 /** A model or loader refusal, with its canonical field paths told in the legacy names. */
 function inLegacyTerms(err: unknown): unknown {
-  if (err instanceof ApiError) return new ApiError(err.code, legacyIssueText(err.message), { headers: err.headers });
+  if (err instanceof ApiError && err.details.length > 0)
+    return ApiError.fromDetails(err.code, legacyDetails(err.details), { headers: err.headers });
   return err;
 }
 
@@ -38,11 +39,16 @@ interface LegacyInput {
 
 /** Everything that can refuse the request before a credit is at stake: JSON, fields, model rules, images. */
 async function validateLegacy(c: Context<AppEnv>, rawBody: string): Promise<LegacyInput> {
+  // The legacy schema names its fields in legacy terms already; the model's and the loader's are told in them.
   const legacy = validateJson(dropEmptyOptionals(parseJsonText(rawBody)), LegacyRenderRequestSchema);
-  const parsed = parseCanonicalInvoiceRequest(legacyToCanonical(legacy));
-  if (!parsed.ok) throw new ApiError(parsed.error.code, parsed.error.message);
-  const images = await loadInvoiceImages(parsed.value, createImageFetches(c.env));
-  return { legacy, request: parsed.value, images };
+  try {
+    const parsed = parseCanonicalInvoiceRequest(legacyToCanonical(legacy));
+    if (!parsed.ok) throw ApiError.fromDetails(parsed.error.code, parsed.error.details);
+    const images = await loadInvoiceImages(parsed.value, createImageFetches(c.env));
+    return { legacy, request: parsed.value, images };
+  } catch (err) {
+    throw inLegacyTerms(err);
+  }
 }
 
 async function handleRender(c: Context<AppEnv>): Promise<Response> {
@@ -62,7 +68,7 @@ async function handleRender(c: Context<AppEnv>): Promise<Response> {
   } catch (err) {
     // A refused request is still a call in the windows (D7), and costs no credit (D11).
     await admitRequest(c.env, caller, { documents: 0, pdfs: 0, now });
-    throw inLegacyTerms(err);
+    throw err;
   }
   const { result: bytes, credits } = await withLegacyCredit(c.env, caller, now, () =>
     renderLegacyPdf(c, input, now).catch((err: unknown) => Promise.reject(inLegacyTerms(err))),

@@ -2,6 +2,7 @@
 // doors. The model then validates and computes it with the same D1 arithmetic as /api/generate-invoice,
 // and its issue paths are told back in legacy field names.
 import type { Labels } from '@invoice/i18n';
+import type { IssueDetail } from '@invoice/model';
 import type { Presentation } from '@invoice/pdf';
 import { detectImageType } from '@invoice/pdf';
 import { base64ToBytes } from '../crypto/byte-encoding.ts';
@@ -48,10 +49,10 @@ function legacyImageUri(field: 'logo' | 'sig', text: string): string {
   try {
     head = base64ToBytes(base64.slice(0, 16));
   } catch {
-    throw new ApiError('validation_error', `${field}: must be base64 image data`);
+    throw ApiError.field('validation_error', field, 'image', 'must be base64 image data');
   }
   const type = detectImageType(head);
-  if (!type) throw new ApiError('validation_error', `${field}: must be a PNG or JPEG image`);
+  if (!type) throw ApiError.field('validation_error', field, 'image', 'must be a PNG or JPEG image');
   return `data:image/${type};base64,${base64}`;
 }
 
@@ -126,7 +127,7 @@ function legacyPath(path: string): string {
   return LEGACY_PATHS[path] ?? path;
 }
 
-/** Rewrites the path that starts each issue (`items[2].quantity: …; invoice.date: …`) into legacy names. */
-export function legacyIssueText(message: string): string {
-  return message.replace(/(^|; )([\w.[\]]+)(?=: )/g, (_all, sep: string, path: string) => sep + legacyPath(path));
+/** A model or loader refusal's details, their canonical paths told in the legacy names (`rows[2].qty`). */
+export function legacyDetails(details: readonly IssueDetail[]): IssueDetail[] {
+  return details.map((d) => ({ ...d, path: legacyPath(d.path) }));
 }

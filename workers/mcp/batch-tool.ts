@@ -26,6 +26,7 @@ export const createInvoiceBatch: McpTool = {
     `Example arguments: ${JSON.stringify(EXAMPLE)}`,
   ].join('\n'),
   input: BatchRequestDocSchema,
+  runValidatesArguments: true,
   output: BatchResponseSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run({ c, caller, now }, args) {

@@ -47,6 +47,7 @@ export const calculateInvoice: McpTool = {
     `Example arguments: ${JSON.stringify(EXAMPLE)}`,
   ].join('\n'),
   input: InvoiceRequestSchema,
+  runValidatesArguments: true,
   output: InvoiceJsonResponseSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run({ c, caller, now }, args) {
@@ -99,6 +100,7 @@ export const createInvoice: McpTool = {
     `Example arguments: ${JSON.stringify({ ...EXAMPLE, output: 'ubl' })}`,
   ].join('\n'),
   input: InvoiceRequestSchema,
+  runValidatesArguments: true,
   output: CreateInvoiceResultSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run({ c, caller, now }, args) {
@@ -111,9 +113,11 @@ export const createInvoice: McpTool = {
       async (prepared, grant) => {
         const output = prepared.resolved.request.output;
         if (output !== 'json' && !isXml(output) && !prepared.hosted)
-          throw new ApiError(
+          throw ApiError.field(
             'validation_error',
-            `features.hosted_link: must not be false when output is ${output}: over MCP the ${output} document is delivered by its hosted link`,
+            'features.hosted_link',
+            'conflict',
+            `must not be false when output is ${output}: over MCP the ${output} document is delivered by its hosted link`,
           );
         const xml = isXml(output) ? writeXml(output, prepared.resolved, c.get('requestId')) : undefined;
         const invoice = prepared.invoice;

@@ -11,6 +11,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { parseWithSchema } from '../http/read-json-body.ts';
 import type { McpTool, ToolContext } from './mcp-tool.ts';
 import { toolJsonSchema } from './mcp-tool.ts';
 import { MCP_TOOLS } from './mcp-tools.ts';
@@ -37,6 +38,7 @@ const byName = new Map<string, McpTool>(MCP_TOOLS.map((t) => [t.name, t]));
 
 async function callTool(tool: McpTool, ctx: ToolContext, args: Record<string, unknown>): Promise<CallToolResult> {
   try {
+    if (!tool.runValidatesArguments) parseWithSchema(args, tool.input);
     const { structured, summary } = await tool.run(ctx, args);
     // The JSON as text too, for clients that do not read structuredContent (MCP 2025-06-18, tools).
     return {

@@ -25,8 +25,13 @@ export interface McpTool {
   name: string;
   title: string;
   description: string;
-  /** Documents the arguments (inputSchema); validation happens in `run`. */
+  /**
+   * Documents the arguments (inputSchema) and validates them before `run` (an unknown argument is a tool
+   * error naming it, issue 21), unless `run` validates them itself through a REST pipeline.
+   */
   input: z.ZodType;
+  /** The invoice tools: `run` reads the arguments as the REST route reads its body (camelCase, flat layer). */
+  runValidatesArguments?: true;
   output: z.ZodType;
   /** Hints for the host (e.g. whether to ask before calling): which tools only read, which create documents. */
   annotations: ToolAnnotations;

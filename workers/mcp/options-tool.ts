@@ -35,7 +35,7 @@ export const listOptions: McpTool = {
     'Cost: nothing; it does not count against any window.',
     'Example arguments: {}',
   ].join('\n'),
-  input: z.object({}),
+  input: z.strictObject({}),
   output: OptionsResultSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run() {

@@ -1,6 +1,8 @@
 // A failed tool call as MCP wants it (a result with isError, never a JSON-RPC error): the service's code
-// from workers/http/error-codes.ts, its HTTP status, the field path the message names (D4) and, for a
-// full window, when to retry, so a model can fix its arguments or wait without guessing.
+// from workers/http/error-codes.ts, its HTTP status, the fields and rules broken (`details`, as the REST
+// error body has them) and, for a full window, when to retry, so a model can fix its arguments or wait
+// without guessing.
+import type { IssueDetail } from '@invoice/model';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../http/api-error.ts';
 
@@ -8,23 +10,18 @@ export interface ToolErrorBody {
   code: string;
   status: number;
   message: string;
-  /** The first field the message names (`items[0].unit_price`), when it names one. */
+  /** Every field and rule broken, as `error.details` of the REST answer. */
+  details: IssueDetail[];
+  /** The first of them (`items[0].unit_price`), when a field is at fault. */
   field?: string;
   /** Seconds until the refused window resets (429, 402). */
   retry_after?: number;
 }
 
-/** D4 words every validation problem `path: rule`; the path is what comes before the first `: `. */
-const LEADING_PATH = /^(body|[A-Za-z_]\w*(?:\[\d+\]|\.[A-Za-z_]\w*)*): /;
-
-export function errorField(message: string): string | undefined {
-  return LEADING_PATH.exec(message)?.[1];
-}
-
 export function toolErrorBody(err: ApiError): ToolErrorBody {
-  const body: ToolErrorBody = { code: err.code, status: err.status, message: err.message };
-  const field = errorField(err.message);
-  if (field) body.field = field;
+  const details = [...err.details];
+  const body: ToolErrorBody = { code: err.code, status: err.status, message: err.message, details };
+  if (details[0]) body.field = details[0].path;
   const retryAfter = Number(err.headers['Retry-After']);
   if (Number.isFinite(retryAfter) && retryAfter > 0) body.retry_after = retryAfter;
   return body;

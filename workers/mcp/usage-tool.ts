@@ -49,7 +49,7 @@ export const getUsage: McpTool = {
     'Cost: nothing; it does not count against any window.',
     'Example arguments: {}',
   ].join('\n'),
-  input: z.object({}),
+  input: z.strictObject({}),
   output: UsageResultSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ c, caller, now }) {

@@ -97,6 +97,10 @@ function appWideErrors(op: Operation): [number, readonly ErrorCode[]][] {
   ];
   // A cookie-authenticated write without Content-Type: application/json (same-origin-writes.ts, issue 10.8).
   if (op.auth !== 'public' && op.method !== 'GET') errors.push([415, ['unsupported_media_type']]);
+  // Every declared body goes through readJsonBody: its limit, JSON, and its strict schema (issue 21).
+  if (op.body) errors.push([400, ['validation_error', 'invalid_json']], [413, ['payload_too_large']]);
+  // A path parameter that cannot name a resource (read-params.ts).
+  if (op.params) errors.push([404, ['not_found']]);
   return errors;
 }
 
@@ -144,7 +148,10 @@ export function operationObject(op: Operation, components: SchemaComponents): Js
     ...(parameters.length ? { parameters } : {}),
     ...(op.body
       ? {
-          requestBody: { required: true, content: json(components.use(op.body.documented ?? op.body.schema, 'input')) },
+          requestBody: {
+            required: !op.body.optional,
+            content: json(components.use(op.body.documented ?? op.body.schema, 'input')),
+          },
         }
       : {}),
     responses,

@@ -1,5 +1,6 @@
 // The WebhookCreate body (spec: Webhook resources; D10) as a zod schema — the validator and the
-// /openapi.json component. Events default to `[invoice.generated]`; unknown fields are ignored (D4).
+// /openapi.json component. Events default to `[invoice.generated]`; an unknown field is refused by name (issue 21).
+import { ruleParams } from '@invoice/model';
 import { z } from 'zod';
 import { outboundUrlProblem } from '../net/url-policy.ts';
 
@@ -14,12 +15,12 @@ const EVENTS_RULE = `must be a non-empty array of ${WEBHOOK_EVENTS.join(', ')}`;
 
 /** `devMode` admits http://localhost receivers (local development only). */
 function buildSchema(devMode: boolean) {
-  return z.object({
+  return z.strictObject({
     url: z
       .string({ error: 'is required and must be a string' })
       .superRefine((url, ctx) => {
         const problem = outboundUrlProblem(url, devMode);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, ...ruleParams('format') });
       })
       .transform((url) => url.trim())
       .meta({ description: 'An https URL to a public host (D10); http://localhost also in local development.' }),

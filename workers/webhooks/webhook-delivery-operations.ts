@@ -3,7 +3,8 @@
 // verified account, another account's webhook is the same 404 as a missing one.
 import { z } from 'zod';
 import { defineOperation } from '../http/operation.ts';
-import { CALLER_ERRORS, WebhookIdParams } from './webhook-operations.ts';
+import { NO_FIELDS } from '../http/read-json-body.ts';
+import { CALLER_ERRORS, WebhookIdParams, webhookId } from './webhook-operations.ts';
 
 const DELIVERIES_PAGE_DEFAULT = 20;
 const DELIVERIES_PAGE_MAX = 100;
@@ -66,7 +67,13 @@ export const redeliverWebhookDelivery = defineOperation({
   description:
     'Queued as a new series of attempts (attempt 1, then the D10 retries). 404 when the webhook, the delivery or its kept event is gone. Redeliveries and test events: at most 60 per hour per account (W3), apart from the plan windows.',
   auth: 'account',
-  params: z.object({ id: z.string(), delivery_id: z.string() }),
+  params: z.object({
+    id: webhookId(),
+    delivery_id: z
+      .string()
+      .regex(/^dlv_[0-9A-Za-z]{24}$/, { message: 'must be a delivery id: dlv_ and 24 letters or digits' }),
+  }),
+  body: NO_FIELDS,
   success: { status: 202, description: 'Queued', json: EventQueuedSchema },
   errors: { ...CALLER_ERRORS, 404: ['not_found'], 429: ['rate_limit_exceeded'] },
 });
@@ -80,6 +87,7 @@ export const testWebhook = defineOperation({
     'Sent whatever the webhook subscribes to; delivered, retried and logged like any event (docs/webhooks.md). Redeliveries and test events: at most 60 per hour per account (W3), apart from the plan windows.',
   auth: 'account',
   params: WebhookIdParams,
+  body: NO_FIELDS,
   success: { status: 202, description: 'Queued', json: EventQueuedSchema },
   errors: { ...CALLER_ERRORS, 404: ['not_found'], 429: ['rate_limit_exceeded'] },
 });

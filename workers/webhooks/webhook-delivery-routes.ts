@@ -8,6 +8,8 @@ import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-calle
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';
+import { readJsonBody } from '../http/read-json-body.ts';
+import { readParams } from '../http/read-params.ts';
 import { readQuery } from '../http/read-query.ts';
 import { admitWebhookSend } from '../limits/admit-webhook-send.ts';
 import { deliveredEvent, listDeliveries } from './delivery-log.ts';
@@ -20,7 +22,7 @@ import { getWebhook, type StoredWebhook } from './webhook-store.ts';
 async function ownWebhook(c: Context<AppEnv>): Promise<{ hook: StoredWebhook; caller: AccountCaller }> {
   const caller = await resolveCaller(c);
   requireVerifiedAccount(caller);
-  const id = c.req.param('id') ?? '';
+  const { id } = readParams(c, ops.testWebhook.params);
   const hook = await getWebhook(c.env.DB, caller.accountId, id);
   if (!hook) throw new ApiError('not_found', `No webhook with id ${JSON.stringify(id)}`);
   return { hook, caller };
@@ -40,7 +42,7 @@ function decodeCursor(cursor: string | undefined): number | null {
     // falls through to the refusal
   }
   const m = /^d1:(\d{1,15})$/.exec(text);
-  if (!m) throw new ApiError('validation_error', "cursor: must be the previous page's next_cursor");
+  if (!m) throw ApiError.field('validation_error', 'cursor', 'format', "must be the previous page's next_cursor");
   return Number(m[1]);
 }
 
@@ -68,7 +70,8 @@ mountOperations(webhookDeliveryRoutes, [
     ops.redeliverWebhookDelivery,
     async (c) => {
       const { hook, caller } = await ownWebhook(c);
-      const deliveryId = c.req.param('delivery_id') ?? '';
+      const { delivery_id: deliveryId } = readParams(c, ops.redeliverWebhookDelivery.params);
+      await readJsonBody(c, ops.redeliverWebhookDelivery.body);
       const found = await deliveredEvent(c.env.DB, hook.account_id, hook.id, deliveryId);
       if (!found.found)
         throw new ApiError('not_found', `No delivery with id ${JSON.stringify(deliveryId)} for this webhook`);
@@ -87,6 +90,7 @@ mountOperations(webhookDeliveryRoutes, [
     ops.testWebhook,
     async (c) => {
       const { hook, caller } = await ownWebhook(c);
+      await readJsonBody(c, ops.testWebhook.body);
       const now = Date.now();
       await admitWebhookSend(c.env, caller, now);
       const event: WebhookEvent = {

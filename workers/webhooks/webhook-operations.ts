@@ -25,7 +25,11 @@ const WebhookWithSecretSchema = WebhookSchema.extend({
   secret: z.string().meta({ description: 'whsec_ + base64 of 32 bytes; returned once.' }),
 }).meta({ id: 'WebhookWithSecret' });
 
-export const WebhookIdParams = z.object({ id: z.string() });
+/** `wh_` + 24 base62 (webhook-store.ts); anything else cannot name a webhook: 404 (read-params.ts). */
+export const webhookId = () =>
+  z.string().regex(/^wh_[0-9A-Za-z]{24}$/, { message: 'must be a webhook id: wh_ and 24 letters or digits' });
+
+export const WebhookIdParams = z.object({ id: webhookId() });
 
 /** Errors every webhook operation shares: who may call, and what a broken server answers. */
 export const CALLER_ERRORS = {

@@ -5,6 +5,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
+import { readParams } from '../http/read-params.ts';
 import { noteWebhooksExist } from '../limits/account-facts.ts';
 import { webhookCreateSchema } from './webhook-create-body.ts';
 import * as ops from './webhook-operations.ts';
@@ -50,9 +51,11 @@ mountOperations(webhookRoutes, [
         createdAt: Math.floor(Date.now() / 1000),
       });
       if (!stored) {
-        throw new ApiError(
+        throw ApiError.field(
           'validation_error',
-          `An account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first (DELETE /api/webhooks/{id})`,
+          'body',
+          'max_items',
+          `an account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first (DELETE /api/webhooks/{id})`,
         );
       }
       return c.json({ success: true, webhook: { ...toPublicWebhook(stored), secret } }, 201);
@@ -68,8 +71,10 @@ mountOperations(webhookRoutes, [
   [
     ops.getWebhook,
     async (c) => {
-      const hook = await getWebhook(c.env.DB, await accountId(c), c.req.param('id') ?? '');
-      if (!hook) throw notFound(c.req.param('id') ?? '');
+      const account = await accountId(c);
+      const { id } = readParams(c, ops.getWebhook.params);
+      const hook = await getWebhook(c.env.DB, account, id);
+      if (!hook) throw notFound(id);
       return c.json({ success: true, webhook: toPublicWebhook(hook) });
     },
   ],
@@ -77,7 +82,7 @@ mountOperations(webhookRoutes, [
     ops.deleteWebhook,
     async (c) => {
       const account = await accountId(c);
-      const id = c.req.param('id') ?? '';
+      const { id } = readParams(c, ops.deleteWebhook.params);
       if (!(await deleteWebhook(c.env.DB, account, id))) throw notFound(id);
       return c.json({ success: true, deleted: true, id });
     },

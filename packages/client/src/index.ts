@@ -4,7 +4,7 @@ export type * from './contract-types.ts';
 export type { ApiErrorCode, LegacyErrorCode } from './error-code-types.ts';
 export type { components, operations, paths } from './generated/openapi.ts';
 export type { OpenHostedLinkOptions } from './hosted-links-resource.ts';
-export { InvoiceApiError, type InvoiceApiErrorCode } from './invoice-api-error.ts';
+export { InvoiceApiError, type InvoiceApiErrorCode, type InvoiceApiErrorDetail } from './invoice-api-error.ts';
 export { InvoiceClient, type InvoiceClientOptions } from './invoice-client.ts';
 export type { LegacyRenderResult } from './legacy-resource.ts';
 export type { FetchLike } from './retrying-fetch.ts';

@@ -8,22 +8,29 @@ import type { ApiErrorCode, LegacyErrorCode } from './error-code-types.ts';
  */
 export type InvoiceApiErrorCode = ApiErrorCode | LegacyErrorCode | 'unexpected_response';
 
+/** One problem of a refused request: the field (`items[3].unit_price`), the rule broken (`type`), what is wrong. */
+export interface InvoiceApiErrorDetail {
+  path: string;
+  rule: string;
+  message: string;
+}
+
 export interface InvoiceApiErrorInit {
   status: number;
   code: InvoiceApiErrorCode;
   message: string;
+  details?: readonly InvoiceApiErrorDetail[];
   requestId?: string;
   retryAfterSeconds?: number;
 }
-
-/** `items[3].unit_price: must be at least 0` → `items[3].unit_price` (D4: the message names the field). */
-const FIELD_PATH = /^((?:[A-Za-z_$][\w$-]*|\[\d+\])(?:\.[A-Za-z_$][\w$-]*|\[\d+\])*): /;
 
 export class InvoiceApiError extends Error {
   override readonly name = 'InvoiceApiError';
   readonly status: number;
   readonly code: InvoiceApiErrorCode;
-  /** The field the message names first (`items[0].quantity`, legacy `rows[2].qty`), when it names one. */
+  /** Every field and rule the answer names (`error.details`; legacy `details`), empty when no field is at fault. */
+  readonly details: readonly InvoiceApiErrorDetail[];
+  /** The first of them (`items[0].quantity`, legacy `rows[2].qty`), when a field is at fault. */
   readonly field: string | undefined;
   /** `X-Request-Id` of the answer: quote it to support (it is `meta.request_id` too). */
   readonly requestId: string | undefined;
@@ -34,10 +41,24 @@ export class InvoiceApiError extends Error {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
-    this.field = FIELD_PATH.exec(init.message)?.[1];
+    this.details = init.details ?? [];
+    this.field = this.details[0]?.path;
     this.requestId = init.requestId;
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/** The well-formed entries of a body's `details` (an older server sends none). */
+function detailsOf(value: unknown): InvoiceApiErrorDetail[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (d): d is InvoiceApiErrorDetail =>
+      typeof d === 'object'
+      && d !== null
+      && typeof d.path === 'string'
+      && typeof d.rule === 'string'
+      && typeof d.message === 'string',
+  );
 }
 
 /** Seconds from a `Retry-After` header: delta-seconds or an HTTP date; undefined when absent or unreadable. */
@@ -63,14 +84,19 @@ export async function errorFromResponse(response: Response): Promise<InvoiceApiE
     requestId: response.headers.get('X-Request-Id') ?? undefined,
     retryAfterSeconds: retryAfterSeconds(response.headers),
   };
-  const b = body as { error?: unknown; code?: unknown } | undefined;
+  const b = body as { error?: unknown; code?: unknown; details?: unknown } | undefined;
   if (b && typeof b.error === 'object' && b.error !== null) {
-    const { code, message } = b.error as { code?: unknown; message?: unknown };
+    const { code, message, details } = b.error as { code?: unknown; message?: unknown; details?: unknown };
     if (typeof code === 'string' && typeof message === 'string')
-      return new InvoiceApiError({ ...common, code: code as ApiErrorCode, message });
+      return new InvoiceApiError({ ...common, code: code as ApiErrorCode, message, details: detailsOf(details) });
   }
   if (b && typeof b.error === 'string' && typeof b.code === 'string')
-    return new InvoiceApiError({ ...common, code: b.code as LegacyErrorCode, message: b.error });
+    return new InvoiceApiError({
+      ...common,
+      code: b.code as LegacyErrorCode,
+      message: b.error,
+      details: detailsOf(b.details),
+    });
   const excerpt = text.slice(0, 200).trim();
   return new InvoiceApiError({
     ...common,

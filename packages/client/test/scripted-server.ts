@@ -48,5 +48,10 @@ export const jsonAnswer = (status: number, body: unknown, headers: Record<string
   body: JSON.stringify(body),
 });
 
-export const apiError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
-  jsonAnswer(status, { success: false, error: { code, message } }, headers);
+export const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  details: { path: string; rule: string; message: string }[] = [],
+) => jsonAnswer(status, { success: false, error: { code, message, details } }, headers);

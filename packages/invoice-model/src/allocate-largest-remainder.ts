@@ -6,15 +6,15 @@ import { CalculationError } from './invoice-errors.ts';
  * ties to the earlier index. Exact integer arithmetic, so the shares always sum to `total`.
  */
 export function allocateLargestRemainder(total: bigint, weights: readonly bigint[]): bigint[] {
-  if (total < 0n) throw new CalculationError('cannot allocate a negative amount');
+  if (total < 0n) throw new CalculationError('body', 'invalid', 'cannot allocate a negative amount');
   let sum = 0n;
   for (const w of weights) {
-    if (w < 0n) throw new CalculationError('cannot allocate over a negative weight');
+    if (w < 0n) throw new CalculationError('body', 'invalid', 'cannot allocate over a negative weight');
     sum += w;
   }
   if (sum === 0n) {
     if (total === 0n) return weights.map(() => 0n);
-    throw new CalculationError('cannot allocate a non-zero amount over zero weights');
+    throw new CalculationError('body', 'invalid', 'cannot allocate a non-zero amount over zero weights');
   }
   const shares: bigint[] = new Array(weights.length);
   const remainders: bigint[] = new Array(weights.length);

@@ -107,16 +107,20 @@ export function calculateInvoice(req: InvoiceRequest): CalculatedInvoice {
 function assertRepresentable(mu: number, totals: Record<string, Decimal>, lines: readonly CalculatedLine[]): void {
   const limit = fromMinorUnits(MAX_EXACT_MINOR_UNITS, mu);
   for (const [name, value] of Object.entries(totals)) {
-    if (value.isNegative()) throw new CalculationError(`${name}: came out negative`);
+    if (value.isNegative()) throw new CalculationError(name, 'minimum', 'came out negative');
     if (value.gt(limit))
       throw new CalculationError(
-        `${name}: ${value.toFixed(mu)} exceeds the largest supported amount ${limit.toFixed(mu)}`,
+        name,
+        'maximum',
+        `${value.toFixed(mu)} exceeds the largest supported amount ${limit.toFixed(mu)}`,
       );
   }
   lines.forEach((line, i) => {
     if (line.discount_amount.gt(limit))
       throw new CalculationError(
-        `items[${i}].discount: the discount amount exceeds the largest supported amount ${limit.toFixed(mu)}`,
+        ['items', i, 'discount'],
+        'maximum',
+        `the discount amount exceeds the largest supported amount ${limit.toFixed(mu)}`,
       );
   });
 }

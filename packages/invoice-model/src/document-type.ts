@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IssueRule } from './issue-rules.ts';
 
 /**
  * What a document is (EN 16931 BT-3): a commercial invoice (UNTDID 1001 code 380) or a credit note (381).
@@ -36,8 +37,9 @@ interface InvoiceReferenceFields {
   original_date?: string;
 }
 
-export interface FieldIssue {
+interface ReferenceIssue {
   path: (string | number)[];
+  rule: IssueRule;
   message: string;
 }
 
@@ -45,20 +47,30 @@ export interface FieldIssue {
  * The rules of the preceding-invoice reference (BG-3): it belongs to credit notes only (E3), a date needs
  * the number it dates, a credit note cannot correct itself, and cannot predate the invoice it corrects.
  */
-export function invoiceReferenceIssues(invoice: InvoiceReferenceFields): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const at = (field: string, message: string) => issues.push({ path: ['invoice', field], message });
+export function invoiceReferenceIssues(invoice: InvoiceReferenceFields): ReferenceIssue[] {
+  const issues: ReferenceIssue[] = [];
+  const at = (field: string, rule: IssueRule, message: string) =>
+    issues.push({ path: ['invoice', field], rule, message });
   const { type, number, date, original_number: originalNumber, original_date: originalDate } = invoice;
   if (type !== 'credit_note') {
-    if (originalNumber !== undefined) at('original_number', 'is only allowed when invoice.type is credit_note');
-    if (originalDate !== undefined) at('original_date', 'is only allowed when invoice.type is credit_note');
+    if (originalNumber !== undefined)
+      at('original_number', 'conflict', 'is only allowed when invoice.type is credit_note');
+    if (originalDate !== undefined) at('original_date', 'conflict', 'is only allowed when invoice.type is credit_note');
     return issues;
   }
   if (originalDate !== undefined && originalNumber === undefined)
-    at('original_date', 'requires invoice.original_number (the invoice that date belongs to)');
+    at('original_date', 'required', 'requires invoice.original_number (the invoice that date belongs to)');
   if (originalNumber !== undefined && number !== undefined && originalNumber.trim() === number.trim())
-    at('original_number', `must differ from invoice.number (${number.trim()}): a credit note cannot correct itself`);
+    at(
+      'original_number',
+      'conflict',
+      `must differ from invoice.number (${number.trim()}): a credit note cannot correct itself`,
+    );
   if (originalDate !== undefined && date !== undefined && originalDate > date)
-    at('original_date', `must not be after invoice.date (${date}): a credit note follows the invoice it corrects`);
+    at(
+      'original_date',
+      'order',
+      `must not be after invoice.date (${date}): a credit note follows the invoice it corrects`,
+    );
   return issues;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from './country-codes.ts';
+import { ruleParams } from './issue-rules.ts';
 
 /** Limits of D1 and D5, named so messages and docs can cite them. */
 export const LIMITS = {
@@ -38,6 +39,7 @@ export function boundedNumber(min: number, max: number) {
     .max(max, { message: `must be at most ${max}` })
     .refine((n) => decimalPlaces(n) <= LIMITS.maxDecimals, {
       message: `must have at most ${LIMITS.maxDecimals} decimal places`,
+      ...ruleParams('decimal_places'),
     });
 }
 
@@ -61,9 +63,15 @@ export const countryCode = () =>
     .string({ error: stringError })
     .trim()
     .toUpperCase()
-    .refine((s) => s === '' || isCountryCode(s), { message: 'must be an ISO 3166-1 alpha-2 country code' });
+    .refine((s) => s === '' || isCountryCode(s), {
+      message: 'must be an ISO 3166-1 alpha-2 country code',
+      ...ruleParams('format'),
+    });
 export const requiredName = () =>
-  shortText().refine((s) => s.trim().length > 0, { message: 'is required and must not be empty' });
+  shortText().refine((s) => s.trim().length > 0, {
+    message: 'is required and must not be empty',
+    ...ruleParams('not_empty'),
+  });
 
 function isCalendarDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
@@ -77,7 +85,7 @@ function isCalendarDate(s: string): boolean {
 export const calendarDate = () =>
   z
     .string({ error: 'must be a date string' })
-    .refine(isCalendarDate, { message: 'must be a calendar date in the form YYYY-MM-DD' });
+    .refine(isCalendarDate, { message: 'must be a calendar date in the form YYYY-MM-DD', ...ruleParams('format') });
 
 /** An image as a data: URI (png or jpeg) or an https URL; bytes are checked when the image is loaded (D5). */
 export const imageSource = () =>
@@ -86,4 +94,5 @@ export const imageSource = () =>
     .max(4_000_000, { message: 'must be at most 2.5 MB of image data' })
     .refine((s) => /^data:image\/(png|jpe?g);base64,/i.test(s) || /^https:\/\/[^\s]+$/i.test(s), {
       message: 'must be an https URL or a data:image/png or data:image/jpeg base64 URI',
+      ...ruleParams('format'),
     });

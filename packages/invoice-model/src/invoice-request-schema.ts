@@ -13,6 +13,7 @@ import {
   requiredName,
   shortText,
 } from './field-rules.ts';
+import { ruleParams } from './issue-rules.ts';
 import { LANGUAGE_CODES, OUTPUT_FORMATS, TEMPLATE_NAMES } from './languages.ts';
 import { checkQrValue, QR_TYPES } from './payment-qr.ts';
 
@@ -33,7 +34,7 @@ const addressParts = () => ({
 });
 
 export const PartySchema = z
-  .object({
+  .strictObject({
     name: requiredName(),
     address: longText().optional(),
     ...addressParts(),
@@ -47,11 +48,11 @@ export const PartySchema = z
   .meta({ id: 'Party' });
 
 export const ShipToSchema = z
-  .object({ name: shortText().optional(), address: longText().optional(), ...addressParts() })
+  .strictObject({ name: shortText().optional(), address: longText().optional(), ...addressParts() })
   .meta({ id: 'ShipTo' });
 
 export const TaxComponentSchema = z
-  .object({ name: shortText().optional(), rate: percentRate() })
+  .strictObject({ name: shortText().optional(), rate: percentRate() })
   .meta({ id: 'TaxComponent', description: 'One tax component; name defaults to "Tax <rate>%".' });
 
 const taxComponents = () =>
@@ -63,7 +64,7 @@ const taxComponents = () =>
 export const DiscountTypeSchema = z.enum(['percent', 'amount'], { error: 'must be one of percent, amount' });
 
 export const LineItemSchema = z
-  .object({
+  .strictObject({
     description: requiredName(),
     quantity: boundedNumber(0, LIMITS.maxQuantity).default(1),
     unit: shortText().optional(),
@@ -75,10 +76,11 @@ export const LineItemSchema = z
   })
   .meta({ id: 'LineItem' });
 
-const identifier = () => shortText().refine((s) => s.trim().length > 0, { message: 'must not be empty' });
+const identifier = () =>
+  shortText().refine((s) => s.trim().length > 0, { message: 'must not be empty', ...ruleParams('not_empty') });
 
 export const InvoiceMetaSchema = z
-  .object({
+  .strictObject({
     type: documentType(),
     number: identifier().optional(),
     date: calendarDate().optional(),
@@ -104,7 +106,7 @@ export const InvoiceMetaSchema = z
   .meta({ id: 'InvoiceMeta' });
 
 export const PaymentQrSchema = z
-  .object({
+  .strictObject({
     type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(', ')}` }),
     value: z
       .string({ error: 'is required and must be a string' })
@@ -112,12 +114,12 @@ export const PaymentQrSchema = z
   })
   .superRefine((qr, ctx) => {
     const problem = checkQrValue(qr.type, qr.value);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+    if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem, ...ruleParams('payload') });
   })
   .meta({ id: 'PaymentQr' });
 
 export const PaymentSchema = z
-  .object({
+  .strictObject({
     pay_to: shortText().optional(),
     bank_name: shortText().optional(),
     account_name: shortText().optional(),
@@ -133,7 +135,7 @@ export const PaymentSchema = z
   .meta({ id: 'Payment' });
 
 export const FeaturesSchema = z
-  .object({
+  .strictObject({
     hosted_link: z.boolean({ error: 'must be a boolean' }).optional(),
     qr: z.boolean({ error: 'must be a boolean' }).optional(),
   })
@@ -143,7 +145,7 @@ export const FeaturesSchema = z
   });
 
 export const InvoiceRequestSchema = z
-  .object({
+  .strictObject({
     from: PartySchema,
     to: PartySchema,
     ship_to: ShipToSchema.optional(),
@@ -183,12 +185,14 @@ export const InvoiceRequestSchema = z
           code: 'custom',
           path: ['items', i, 'taxes'],
           message: 'cannot be combined with tax_rate: give tax_rate or taxes, not both',
+          ...ruleParams('conflict'),
         });
       if (item.discount !== undefined && item.discount_type === 'percent' && item.discount > 100)
         ctx.addIssue({
           code: 'custom',
           path: ['items', i, 'discount'],
           message: 'must be at most 100 when discount_type is percent',
+          ...ruleParams('maximum'),
         });
     });
     if (req.global_tax !== undefined && req.global_taxes !== undefined)
@@ -196,12 +200,14 @@ export const InvoiceRequestSchema = z
         code: 'custom',
         path: ['global_taxes'],
         message: 'cannot be combined with global_tax: give global_tax or global_taxes, not both',
+        ...ruleParams('conflict'),
       });
     if (req.global_discount !== undefined && req.global_discount_type === 'percent' && req.global_discount > 100)
       ctx.addIssue({
         code: 'custom',
         path: ['global_discount'],
         message: 'must be at most 100 when global_discount_type is percent',
+        ...ruleParams('maximum'),
       });
     const { date, due_date } = req.invoice;
     if (date && due_date && due_date < date)
@@ -209,8 +215,10 @@ export const InvoiceRequestSchema = z
         code: 'custom',
         path: ['invoice', 'due_date'],
         message: `must not be before invoice.date (${date})`,
+        ...ruleParams('order'),
       });
-    for (const issue of invoiceReferenceIssues(req.invoice)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const { rule, ...issue } of invoiceReferenceIssues(req.invoice))
+      ctx.addIssue({ code: 'custom', ...issue, ...ruleParams(rule) });
   })
   .meta({ id: 'InvoiceRequest' });
 

@@ -1,5 +1,6 @@
 // Every field name the request schema reads, at any depth, read off the schema itself so it cannot
-// drift. Normalisation drops keys that match none of them before any conversion work (issue 10.10).
+// drift. Normalisation converts only these to snake_case; any other key is kept as sent, for the strict
+// schema to refuse by name (issue 21), and never costs conversion work (issue 10.10).
 import type { z } from 'zod';
 import { InvoiceRequestSchema } from './invoice-request-schema.ts';
 

@@ -32,8 +32,8 @@ const HUNDRED_PERCENT = 100n * RATE_SCALE;
  */
 export function computeLineAmounts(item: LineItem, index: number, mu: number): LineAmounts {
   const gross12 =
-    numberToScaled(item.quantity, INPUT_PLACES, 'quantity')
-    * numberToScaled(item.unit_price, INPUT_PLACES, 'unit_price');
+    numberToScaled(item.quantity, INPUT_PLACES, `items[${index}].quantity`)
+    * numberToScaled(item.unit_price, INPUT_PLACES, `items[${index}].unit_price`);
   const toMinor = pow10(GROSS_PLACES - mu);
   const gross = scaledToDecimal(gross12, GROSS_PLACES);
   const d = item.discount ?? 0;
@@ -43,15 +43,17 @@ export function computeLineAmounts(item: LineItem, index: number, mu: number): L
     lineMinor = divRoundHalfUp(gross12, toMinor);
     discount_amount = ZERO;
   } else if (item.discount_type === 'amount') {
-    const d12 = numberToScaled(d, INPUT_PLACES, 'discount') * pow10(GROSS_PLACES - INPUT_PLACES);
+    const d12 = numberToScaled(d, INPUT_PLACES, `items[${index}].discount`) * pow10(GROSS_PLACES - INPUT_PLACES);
     if (d12 > gross12)
       throw new InvoiceValidationError(
-        `items[${index}].discount: must be at most the line gross ${gross.toString()} (quantity × unit_price) when discount_type is amount`,
+        ['items', index, 'discount'],
+        'exceeds',
+        `must be at most the line gross ${gross.toString()} (quantity × unit_price) when discount_type is amount`,
       );
     lineMinor = divRoundHalfUp(gross12 - d12, toMinor);
     discount_amount = money(d);
   } else {
-    const dRate = numberToScaled(d, INPUT_PLACES, 'discount'); // percent at 10^-6
+    const dRate = numberToScaled(d, INPUT_PLACES, `items[${index}].discount`); // percent at 10^-6
     lineMinor = divRoundHalfUp(gross12 * (HUNDRED_PERCENT - dRate), HUNDRED_PERCENT * toMinor);
     // gross × d / 100 at 10^-(12 + 6 + 2): exact.
     discount_amount = scaledToDecimal(gross12 * dRate, GROSS_PLACES + INPUT_PLACES + 2);
@@ -84,7 +86,9 @@ export function computeGlobalDiscountMinor(
   const amountMinor = divRoundHalfUp(g6, pow10(INPUT_PLACES - mu));
   if (amountMinor > subtotalMinor)
     throw new InvoiceValidationError(
-      `global_discount: must be at most the subtotal ${fromMinorUnits(subtotalMinor, mu).toFixed(mu)} when global_discount_type is amount`,
+      'global_discount',
+      'exceeds',
+      `must be at most the subtotal ${fromMinorUnits(subtotalMinor, mu).toFixed(mu)} when global_discount_type is amount`,
     );
   return amountMinor;
 }

@@ -12,7 +12,7 @@ export const RATE_SCALE = 1_000_000n;
 
 function toScaledBigInt(value: Decimal, places: number, what: string): bigint {
   const scaled = value.times(POW10[places]);
-  if (!scaled.isInteger()) throw new CalculationError(`${what} has more than ${places} decimal places`);
+  if (!scaled.isInteger()) throw new CalculationError(what, 'decimal_places', `has more than ${places} decimal places`);
   return BigInt(scaled.toFixed(0));
 }
 
@@ -27,9 +27,9 @@ export function pow10(n: number): bigint {
  * digits the client sent; what decimal.js would read too), without building a Decimal.
  * Throws CalculationError when the number has more decimals than `places`.
  */
-export function numberToScaled(n: number, places: number, what = 'a number'): bigint {
+export function numberToScaled(n: number, places: number, what = 'body'): bigint {
   if (Number.isInteger(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER) return BigInt(n) * pow10(places);
-  if (!Number.isFinite(n)) throw new CalculationError(`${what} is not finite`);
+  if (!Number.isFinite(n)) throw new CalculationError(what, 'type', 'is not a finite number');
   const s = String(n);
   const e = s.indexOf('e');
   let mantissa = e < 0 ? s : s.slice(0, e);
@@ -46,7 +46,8 @@ export function numberToScaled(n: number, places: number, what = 'a number'): bi
   if (shift >= 0) value = BigInt(mantissa) * pow10(shift);
   else {
     const digits = BigInt(mantissa);
-    if (digits % pow10(-shift) !== 0n) throw new CalculationError(`${what} has more than ${places} decimal places`);
+    if (digits % pow10(-shift) !== 0n)
+      throw new CalculationError(what, 'decimal_places', `has more than ${places} decimal places`);
     value = digits / pow10(-shift);
   }
   return negative ? -value : value;
@@ -72,7 +73,7 @@ export function fromMinorUnits(units: bigint, mu: number): Decimal {
 
 /** A percentage with at most 6 decimals (D1 input rule) → millionths of a percent. */
 export function rateToScaled(rate: Decimal): bigint {
-  return toScaledBigInt(rate, 6, 'a tax rate');
+  return toScaledBigInt(rate, 6, 'tax_rate');
 }
 
 /** Half-up division of non-negative integers. */

@@ -1,11 +1,11 @@
 import { InvoiceValidationError } from './invoice-errors.ts';
-import { formatIssuePath } from './issue-messages.ts';
 import {
   fieldFingerprint,
   INVOICE_FIELD_ALIASES,
   KNOWN_FIELD_FINGERPRINTS,
   MAX_FIELDS_PER_OBJECT,
 } from './known-field-names.ts';
+import { isToleratedInvoiceKey } from './tolerated-fields.ts';
 
 /**
  * Turns the accepted input forms (camelCase keys, flat top-level metadata) into the canonical
@@ -66,9 +66,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-/** A key the schema can read in some spelling; unknown keys are dropped before any conversion (D4 ignores them). */
+/** A key the schema can read in some spelling: only those are converted to snake_case. */
 function isKnownKey(key: string): boolean {
   return key.length <= MAX_KEY_LENGTH && KNOWN_FIELD_FINGERPRINTS.has(fieldFingerprint(key));
+}
+
+/** Sets an own enumerable property, so that a key such as `__proto__` stays data and never a prototype. */
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 interface Budget {
@@ -83,20 +88,28 @@ function convertKeys(value: unknown, depth: number, path: PropertyKey[], budget:
   budget.keys += keys.length;
   if (keys.length > MAX_KEYS_PER_OBJECT) {
     throw new InvoiceValidationError(
-      `${formatIssuePath(path)}: has ${keys.length} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
+      path,
+      'max_keys',
+      `has ${keys.length} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
     );
   }
   if (budget.keys > MAX_KEYS)
-    throw new InvoiceValidationError(`body: has more than ${MAX_KEYS} keys; no invoice request needs that many`);
-  const known = keys.filter((key) => key !== '__proto__' && isKnownKey(key));
+    throw new InvoiceValidationError(
+      'body',
+      'max_keys',
+      `has more than ${MAX_KEYS} keys; no invoice request needs that many`,
+    );
   const out: Record<string, unknown> = {};
-  // Snake keys first so that, when a key comes both camel and snake at one level, snake wins.
-  for (const key of known) {
-    if (/[A-Z]/.test(key)) continue;
-    out[key] = convertKeys(value[key], depth + 1, [...path, key], budget);
+  const camel: string[] = [];
+  // Snake keys first so that, when a key comes both camel and snake at one level, snake wins. A key no
+  // schema object has in any spelling is kept as sent, untouched, for the strict schema to name (issue 21).
+  for (const key of keys) {
+    if (path.length === 0 && isToleratedInvoiceKey(key)) continue;
+    if (!isKnownKey(key)) setOwn(out, key, value[key]);
+    else if (/[A-Z]/.test(key)) camel.push(key);
+    else out[key] = convertKeys(value[key], depth + 1, [...path, key], budget);
   }
-  for (const key of known) {
-    if (!/[A-Z]/.test(key)) continue;
+  for (const key of camel) {
     const snake = camelToSnake(key);
     if (Object.hasOwn(out, snake)) continue;
     out[snake] = convertKeys(value[key], depth + 1, [...path, snake], budget);
@@ -144,7 +157,9 @@ function resolveInvoiceAliases(invoice: Record<string, unknown>): void {
     if (!Object.hasOwn(invoice, canonical) || invoice[canonical] === undefined) invoice[canonical] = value;
     else if (invoice[canonical] !== value)
       throw new InvoiceValidationError(
-        `invoice.${alias}: is another name for invoice.${canonical}, which has a different value; give one of them`,
+        ['invoice', alias],
+        'conflict',
+        `is another name for invoice.${canonical}, which has a different value; give one of them`,
       );
   }
 }

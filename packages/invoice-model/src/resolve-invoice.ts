@@ -21,7 +21,7 @@ export function resolveInvoice(req: InvoiceRequest, ctx: ResolveContext): Resolv
   const date = req.invoice.date ?? ctx.today;
   const due = req.invoice.due_date;
   if (due !== undefined && due < date)
-    throw new InvoiceValidationError(`invoice.due_date: must not be before invoice.date (${date})`);
+    throw new InvoiceValidationError('invoice.due_date', 'order', `must not be before invoice.date (${date})`);
   const totals = calculateInvoice(req);
   return { request: { ...req, invoice: { ...req.invoice, number, date } }, totals };
 }

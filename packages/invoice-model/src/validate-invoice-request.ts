@@ -1,8 +1,8 @@
-import type { z } from 'zod';
 import { minorUnits } from './currencies.ts';
 import { InvoiceValidationError } from './invoice-errors.ts';
 import { type InvoiceRequest, InvoiceRequestSchema } from './invoice-request-schema.ts';
-import { formatIssuePath, issueMessages, issueText, joinIssueTexts } from './issue-messages.ts';
+import { detailsMessage, type IssueDetail, issueDetail, MAX_DETAILS, zodIssueDetails } from './issue-details.ts';
+import { issueMessages } from './issue-messages.ts';
 import { computeGlobalDiscountMinor, computeLineAmounts } from './line-amounts.ts';
 import { isPlainObject, normaliseInvoiceInput } from './normalise-input.ts';
 
@@ -17,6 +17,8 @@ export type RequestErrorCode =
 export interface RequestError {
   code: RequestErrorCode;
   message: string;
+  /** Every problem (at most MAX_DETAILS), the one the code names first. */
+  details: IssueDetail[];
 }
 
 export type ParseInvoiceResult = { ok: true; value: InvoiceRequest } | { ok: false; error: RequestError };
@@ -30,30 +32,32 @@ const ENUM_CODES: Readonly<Record<string, RequestErrorCode>> = {
   'payment.qr.type': 'invalid_qr_type',
 };
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v: unknown = root;
-  for (const seg of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[seg as string];
-  }
-  return v;
+/** The code of one detail: an enum field's own code for a value outside its set, else validation_error. */
+function codeOf(detail: IssueDetail): RequestErrorCode {
+  return (detail.rule === 'enum' && ENUM_CODES[detail.path]) || 'validation_error';
 }
 
-function codeOf(issue: z.core.$ZodIssue, input: unknown): RequestErrorCode {
-  const specific = ENUM_CODES[formatIssuePath(issue.path)];
-  if (specific && issue.code === 'invalid_value' && valueAt(input, issue.path) !== undefined) return specific;
-  return 'validation_error';
+/** A refusal made of details; a dedicated enum code wins over validation_error, and its issue is named first. */
+export function requestError(details: readonly IssueDetail[]): RequestError {
+  const specific = details.filter((d) => codeOf(d) !== 'validation_error');
+  const ordered = [...specific, ...details.filter((d) => codeOf(d) === 'validation_error')];
+  return {
+    code: specific[0] ? codeOf(specific[0]) : 'validation_error',
+    message: detailsMessage(ordered),
+    details: ordered.slice(0, MAX_DETAILS),
+  };
 }
 
 /** The same (name, rate) twice in one list would be one tax group counted twice: refused, naming the duplicate. */
-function duplicateComponentIssues(req: InvoiceRequest): string[] {
-  const issues: string[] = [];
+function duplicateComponentIssues(req: InvoiceRequest): IssueDetail[] {
+  const issues: IssueDetail[] = [];
   const check = (list: readonly { name?: string; rate: number }[] | undefined, path: string) => {
     const seen = new Map<string, number>();
     list?.forEach((c, k) => {
       const key = `${c.name ?? ''}\u0000${c.rate}`;
       const first = seen.get(key);
-      if (first !== undefined) issues.push(`${path}[${k}]: duplicates ${path}[${first}] (same name and rate)`);
+      if (first !== undefined)
+        issues.push(issueDetail(`${path}[${k}]`, 'duplicate', `duplicates ${path}[${first}] (same name and rate)`));
       else seen.set(key, k);
     });
   };
@@ -66,9 +70,9 @@ function duplicateComponentIssues(req: InvoiceRequest): string[] {
  * D1 input rules that need amounts: an amount discount above its line gross, a global amount discount
  * above the subtotal. Only lines and invoices that use amount discounts pay for the arithmetic.
  */
-function amountRuleIssues(req: InvoiceRequest): string[] {
+function amountRuleIssues(req: InvoiceRequest): IssueDetail[] {
   const mu = minorUnits(req.invoice.currency);
-  const issues: string[] = [];
+  const issues: IssueDetail[] = [];
   const needSubtotal = req.global_discount !== undefined && req.global_discount_type === 'amount';
   let subtotalMinor = 0n;
   req.items.forEach((item, i) => {
@@ -76,7 +80,7 @@ function amountRuleIssues(req: InvoiceRequest): string[] {
     try {
       subtotalMinor += computeLineAmounts(item, i, mu).line_total_minor;
     } catch (e) {
-      if (e instanceof InvoiceValidationError) issues.push(e.message);
+      if (e instanceof InvoiceValidationError) issues.push(...e.details);
       else throw e;
     }
   });
@@ -84,7 +88,7 @@ function amountRuleIssues(req: InvoiceRequest): string[] {
     try {
       computeGlobalDiscountMinor(req, subtotalMinor, mu);
     } catch (e) {
-      if (e instanceof InvoiceValidationError) issues.push(e.message);
+      if (e instanceof InvoiceValidationError) issues.push(...e.details);
       else throw e;
     }
   }
@@ -100,8 +104,7 @@ export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
   try {
     input = normaliseInvoiceInput(raw);
   } catch (e) {
-    if (e instanceof InvoiceValidationError)
-      return { ok: false, error: { code: 'validation_error', message: e.message } };
+    if (e instanceof InvoiceValidationError) return { ok: false, error: requestError(e.details) };
     throw e;
   }
   return parseCanonicalInvoiceRequest(input);
@@ -113,23 +116,11 @@ export function parseInvoiceRequest(raw: unknown): ParseInvoiceResult {
  */
 export function parseCanonicalInvoiceRequest(input: unknown): ParseInvoiceResult {
   if (!isPlainObject(input))
-    return { ok: false, error: { code: 'validation_error', message: 'body: must be a JSON object' } };
+    return { ok: false, error: requestError([issueDetail('body', 'type', 'must be a JSON object')]) };
   const parsed = InvoiceRequestSchema.safeParse(input, { error: issueMessages });
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({
-      code: codeOf(issue, input),
-      text: issueText(issue),
-    }));
-    // A dedicated enum code wins over validation_error, and its issue is named first.
-    const specific = issues.filter((i) => i.code !== 'validation_error');
-    const ordered = [...specific, ...issues.filter((i) => i.code === 'validation_error')];
-    return {
-      ok: false,
-      error: { code: specific[0]?.code ?? 'validation_error', message: joinIssueTexts(ordered.map((i) => i.text)) },
-    };
-  }
+  if (!parsed.success)
+    return { ok: false, error: requestError(zodIssueDetails(parsed.error.issues, InvoiceRequestSchema, input)) };
   const amountIssues = [...duplicateComponentIssues(parsed.data), ...amountRuleIssues(parsed.data)];
-  if (amountIssues.length > 0)
-    return { ok: false, error: { code: 'validation_error', message: joinIssueTexts(amountIssues) } };
+  if (amountIssues.length > 0) return { ok: false, error: requestError(amountIssues) };
   return { ok: true, value: parsed.data };
 }

@@ -106,6 +106,7 @@ describe('issue 13: invoice.type, the reference to the corrected invoice (BG-3)'
     expect(errorOf(body({}, { type: 'debit_note' }))).toEqual({
       code: 'validation_error',
       message: 'invoice.type: must be one of invoice, credit_note',
+      details: [{ path: 'invoice.type', rule: 'enum', message: 'must be one of invoice, credit_note' }],
     });
   });
 });
@@ -130,6 +131,13 @@ describe('issue 13: optional EN 16931 references (BT-10, BT-13)', () => {
       code: 'validation_error',
       message:
         'invoice.order_reference: is another name for invoice.po_number, which has a different value; give one of them',
+      details: [
+        {
+          path: 'invoice.order_reference',
+          rule: 'conflict',
+          message: 'is another name for invoice.po_number, which has a different value; give one of them',
+        },
+      ],
     });
   });
 });

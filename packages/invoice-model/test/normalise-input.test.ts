@@ -151,28 +151,55 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
     expect(() => normaliseInvoiceInput({ notes: deep })).not.toThrow();
   });
 
-  it('issue 10.10: unknown keys are dropped unconverted; the schema-derived field set knows every field', () => {
-    expect(
-      normaliseInvoiceInput({
-        fooBarBaz: 1,
-        from: { name: 'a', nickName: 'b' },
-        items: [{ unitPrice: 1, colourHint: 'x' }],
-      }),
-    ).toEqual({
-      from: { name: 'a' },
-      items: [{ unit_price: 1 }],
+  it('issue 10.10 / 21: unknown keys are kept as sent, unconverted, for the strict schema to name; known ones are converted', () => {
+    const unknown = { deep: { fooBar: 1 } };
+    const out = normaliseInvoiceInput({
+      fooBarBaz: unknown,
+      from: { name: 'a', nickName: 'b' },
+      items: [{ unitPrice: 1, colourHint: 'x' }],
+    }) as Record<string, unknown>;
+    expect(out).toEqual({
+      fooBarBaz: unknown,
+      from: { name: 'a', nickName: 'b' },
+      items: [{ unit_price: 1, colourHint: 'x' }],
     });
+    // Not converted, not even looked into: the same object, whatever it holds.
+    expect(out.fooBarBaz).toBe(unknown);
     expect(KNOWN_FIELD_FINGERPRINTS.has('unitprice')).toBe(true);
     expect(KNOWN_FIELD_FINGERPRINTS.has('hostedlink')).toBe(true);
     expect(KNOWN_FIELD_FINGERPRINTS.has('iban')).toBe(true);
-    expect(normaliseInvoiceInput({ payment: { IBAN: 'DE00', swiftBIC: 'x' } })).toEqual({ payment: { iban: 'DE00' } });
+    expect(normaliseInvoiceInput({ payment: { IBAN: 'DE00', swiftBIC: 'x' } })).toEqual({
+      payment: { iban: 'DE00', swiftBIC: 'x' },
+    });
+  });
+
+  it('issue 21: a `__proto__` key stays an own data key (it never becomes the prototype)', () => {
+    const out = normaliseInvoiceInput(JSON.parse('{"from":{"name":"a"},"__proto__":{"polluted":true}}')) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect((out as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.keys(out)).toEqual(['from', '__proto__']);
+  });
+
+  it('spec Resources: a stray top-level invoice_number (any spelling) is dropped unread', () => {
+    expect(normaliseInvoiceInput({ invoice_number: 'X-1', invoiceNumber: 'X-2', from: { name: 'a' } })).toEqual({
+      from: { name: 'a' },
+    });
+    // Only at the top level: inside `invoice` the number is `number`, and invoice_number there is unknown.
+    expect(normaliseInvoiceInput({ invoice: { invoice_number: 'X-3' } })).toEqual({
+      invoice: { invoice_number: 'X-3' },
+    });
   });
 
   it('issue 10.10: an object with more keys than any request has, or a body past the key budget, is a validation_error before conversion', () => {
     const wide = Object.fromEntries(Array.from({ length: MAX_KEYS_PER_OBJECT + 1 }, (_, i) => [`someKey${i}`, i]));
     expect(() => normaliseInvoiceInput({ from: wide })).toThrow(
       new InvoiceValidationError(
-        `from: has ${MAX_KEYS_PER_OBJECT + 1} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
+        'from',
+        'max_keys',
+        `has ${MAX_KEYS_PER_OBJECT + 1} keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
       ),
     );
     const many = Array.from({ length: 200 }, () =>
@@ -193,6 +220,13 @@ describe('spec Resources: accepted input forms are normalised to canonical snake
       error: {
         code: 'validation_error',
         message: `body: has 760000 keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
+        details: [
+          {
+            path: 'body',
+            rule: 'max_keys',
+            message: `has 760000 keys; an object of an invoice request has at most ${MAX_KEYS_PER_OBJECT}`,
+          },
+        ],
       },
     });
   });

@@ -45,7 +45,11 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
 
   it('a non-object body is validation_error "body: must be a JSON object"', () => {
     for (const body of [null, [], 'x', 3, true])
-      expect(error(body)).toEqual({ code: 'validation_error', message: 'body: must be a JSON object' });
+      expect(error(body)).toEqual({
+        code: 'validation_error',
+        message: 'body: must be a JSON object',
+        details: [{ path: 'body', rule: 'type', message: 'must be a JSON object' }],
+      });
   });
 
   it('spec Errors: invalid_currency / invalid_language / invalid_template / invalid_output / invalid_qr_type', () => {
@@ -67,7 +71,9 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
   });
 
   it('a missing qr type is validation_error, not invalid_qr_type', () => {
-    expect(error({ ...base(), payment: { qr: { value: 'x' } } }).code).toBe('validation_error');
+    const e = error({ ...base(), payment: { qr: { value: 'x' } } });
+    expect(e.code).toBe('validation_error');
+    expect(e.details).toEqual([{ path: 'payment.qr.type', rule: 'required', message: expect.any(String) }]);
   });
 
   it('D1: limits are named with the path and the rule', () => {
@@ -76,6 +82,7 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
     expect(error({ ...base(), items })).toEqual({
       code: 'validation_error',
       message: 'items[3].unit_price: must be at most 1000000000000',
+      details: [{ path: 'items[3].unit_price', rule: 'maximum', message: 'must be at most 1000000000000' }],
     });
     expect(error({ ...base(), items: [{ description: 'x', quantity: -1 }] }).message).toBe(
       'items[0].quantity: must be at least 0',
@@ -90,6 +97,9 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
     expect(error({ ...base(), items: [{ description: 'x', unit_price: '10' }] })).toEqual({
       code: 'validation_error',
       message: 'items[0].unit_price: must be a number (numeric strings are not accepted)',
+      details: [
+        { path: 'items[0].unit_price', rule: 'type', message: 'must be a number (numeric strings are not accepted)' },
+      ],
     });
   });
 
@@ -161,6 +171,13 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
       code: 'validation_error',
       message:
         'items[1].discount: must be at most the line gross 5 (quantity × unit_price) when discount_type is amount',
+      details: [
+        {
+          path: 'items[1].discount',
+          rule: 'exceeds',
+          message: 'must be at most the line gross 5 (quantity × unit_price) when discount_type is amount',
+        },
+      ],
     });
     expect(
       parseInvoiceRequest({
@@ -180,6 +197,13 @@ describe('spec Errors / D4: validation errors carry the exact code and name the 
     expect(error({ ...base(), global_discount: 10.01, global_discount_type: 'amount' })).toEqual({
       code: 'validation_error',
       message: 'global_discount: must be at most the subtotal 10.00 when global_discount_type is amount',
+      details: [
+        {
+          path: 'global_discount',
+          rule: 'exceeds',
+          message: 'must be at most the subtotal 10.00 when global_discount_type is amount',
+        },
+      ],
     });
     expect(parseInvoiceRequest({ ...base(), global_discount: 10, global_discount_type: 'amount' }).ok).toBe(true);
   });
@@ -227,6 +251,7 @@ describe('structured address fields on from, to and ship_to', () => {
     expect(error({ ...base(), to: { name: 'Bob', country: 'XX' } })).toEqual({
       code: 'validation_error',
       message: 'to.country: must be an ISO 3166-1 alpha-2 country code',
+      details: [{ path: 'to.country', rule: 'format', message: 'must be an ISO 3166-1 alpha-2 country code' }],
     });
     expect(error({ ...base(), from: { name: 'A', country: 'Germany' } }).message).toBe(
       'from.country: must be an ISO 3166-1 alpha-2 country code',
