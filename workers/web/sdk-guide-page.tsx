@@ -44,7 +44,8 @@ try {
   if (err instanceof InvoiceApiError) {
     err.status;     // 400, 401, 402, 429…
     err.code;       // 'validation_error' | 'monthly_limit_reached' | … from the contract
-    err.field;      // 'items[0].unit_price'
+    err.details;    // [{ path, rule, message }]: every field at fault
+    err.field;      // 'items[0].unit_price', the first of them
     err.requestId;  // quote it to support
   }
 }`;
