@@ -156,10 +156,35 @@ describe('issue 21: rules are stable machine names', () => {
     [{ global_taxes: [{ rate: 1 }, { rate: 1 }] }, 'global_taxes[1]', 'duplicate'],
     [{ global_discount: 11, global_discount_type: 'amount' }, 'global_discount', 'exceeds'],
     [{ payment: { qr: { type: 'upi', value: 'nope' } } }, 'payment.qr.value', 'payload'],
+    [{ from: { name: 'A', logo: 'ftp://x' } }, 'from.logo', 'format'],
+    [{ to: { name: 'B', country: 'XX' } }, 'to.country', 'format'],
+    [{ invoice: { number: '  ' } }, 'invoice.number', 'not_empty'],
+    [{ items: [{ description: 'x', tax_rate: 1, taxes: [{ rate: 1 }] }] }, 'items[0].taxes', 'conflict'],
+    [{ items: [{ description: 'x', unit_price: 1, discount: 101 }] }, 'items[0].discount', 'maximum'],
+    [{ global_discount: 101 }, 'global_discount', 'maximum'],
+    [{ invoice: { original_number: 'A-1' } }, 'invoice.original_number', 'conflict'],
+    [{ invoice: { type: 'credit_note', original_date: '2026-01-01' } }, 'invoice.original_date', 'required'],
+    [
+      { invoice: { type: 'credit_note', number: 'A-1', original_number: 'A-1' } },
+      'invoice.original_number',
+      'conflict',
+    ],
+    [
+      { invoice: { type: 'credit_note', date: '2026-01-01', original_number: 'A', original_date: '2026-02-01' } },
+      'invoice.original_date',
+      'order',
+    ],
+    [
+      { items: [{ description: 'x', quantity: 1, unit_price: 1, discount: 2, discount_type: 'amount' }] },
+      'items[0].discount',
+      'exceeds',
+    ],
+    [{ invoice: { order_reference: 'A', po_number: 'B' } }, 'invoice.order_reference', 'conflict'],
   ])('%j → %s breaks %s', (change, path, rule) => {
     const e = refusal({ ...base(), ...change });
     expect(e.details).toContainEqual({ path, rule, message: expect.any(String) });
     expect(ISSUE_RULES).toContain(rule);
+    expect(e.details.map((d) => d.rule)).not.toContain('invalid');
   });
 });
 
