@@ -2,17 +2,14 @@
 // IP ('ip:<address>'). Each RPC reads, checks and writes its counters synchronously (SQLite storage,
 // no await in between), so concurrent requests are serialised and never admit more than the limit.
 import { DurableObject } from 'cloudflare:workers';
+import { type AccountFacts, AccountFactsTable } from './account-facts-table.ts';
 import { CreditLedger, type Credits } from './credit-ledger.ts';
 import { type HourlyAdmission, HourlyCounters } from './hourly-counter.ts';
 import type { PlanLimits } from './plans.ts';
 import { writeUsageSnapshot } from './usage-snapshot.ts';
-import { windowsAt } from './windows.ts';
+import { type Usage, WindowCounters } from './window-counters.ts';
 
-export interface Usage {
-  hour: { start: number; count: number };
-  week: { start: number; count: number };
-  month: { start: number; documents: number; pdfs: number };
-}
+export type { Usage } from './window-counters.ts';
 
 export interface AdmitInput {
   now: number;
@@ -63,69 +60,39 @@ interface LimiterBindings {
 
 export class RateLimiter extends DurableObject<LimiterBindings> {
   private flushScheduled = false;
+  private readonly counters: WindowCounters;
+  private readonly facts: AccountFactsTable;
   private readonly credits: CreditLedger;
   private readonly hourly: HourlyCounters;
 
   constructor(ctx: DurableObjectState, env: LimiterBindings) {
     super(ctx, env);
-    ctx.storage.sql.exec(
-      'CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, start INTEGER NOT NULL, count INTEGER NOT NULL)',
-    );
+    this.counters = new WindowCounters(ctx.storage.sql);
     ctx.storage.sql.exec(
       'CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)',
     );
-    // What the object knows about its account (P-ACC2): 'live_key' (SHA-256 of the live API key, '' =
-    // none) and 'webhooks' ('1' once the account may have webhooks). No row = not known yet: loaded from D1.
-    ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS facts (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    this.facts = new AccountFactsTable(ctx.storage.sql, env.DB);
     this.credits = new CreditLedger(ctx.storage.sql);
     this.hourly = new HourlyCounters(ctx.storage.sql);
   }
 
-  private fact(name: 'live_key' | 'webhooks'): string | undefined {
-    return this.ctx.storage.sql.exec<{ value: string }>('SELECT value FROM facts WHERE name = ?', name).toArray()[0]
-      ?.value;
-  }
-
-  /** `overwrite` false: D1 loads never replace what a rotation or webhook creation pushed meanwhile. */
-  private setFact(name: 'live_key' | 'webhooks', value: string, overwrite: boolean): void {
-    this.ctx.storage.sql.exec(
-      `INSERT INTO facts (name, value) VALUES (?, ?) ON CONFLICT(name) ${overwrite ? 'DO UPDATE SET value = excluded.value' : 'DO NOTHING'}`,
-      name,
-      value,
-    );
-  }
-
   /** Rotation (rotateApiKey) calls this before D1 commits: from now on only `keyHash` is admitted. */
   setLiveKey(keyHash: string): void {
-    this.setFact('live_key', keyHash, true);
+    this.facts.set('live_key', keyHash, true);
   }
 
   /** After a failed rotation: reload the live key from D1 on the next call. */
   forgetLiveKey(): void {
-    this.ctx.storage.sql.exec("DELETE FROM facts WHERE name = 'live_key'");
+    this.facts.forget('live_key');
   }
 
   /** Webhook creation calls this before its D1 insert; it is never unset. */
   noteWebhooks(): void {
-    this.setFact('webhooks', '1', true);
+    this.facts.set('webhooks', '1', true);
   }
 
-  /**
-   * The account's facts, loaded from D1 in one query on first use. Runs before the synchronous
-   * read-check-write of each method, so this await never splits a critical section.
-   */
-  private async accountFacts(accountId: string | undefined): Promise<{ liveKey: string; webhooks: boolean } | null> {
-    if (!accountId) return null;
-    if (this.fact('live_key') === undefined || this.fact('webhooks') === undefined) {
-      const row = await this.env.DB.prepare(
-        'SELECT (SELECT key_hash FROM api_keys WHERE account_id = ?1 AND revoked_at IS NULL) AS key_hash, EXISTS (SELECT 1 FROM webhooks WHERE account_id = ?1) AS webhooks',
-      )
-        .bind(accountId)
-        .first<{ key_hash: string | null; webhooks: number }>();
-      this.setFact('live_key', row?.key_hash ?? '', false);
-      this.setFact('webhooks', row?.webhooks ? '1' : '0', false);
-    }
-    return { liveKey: this.fact('live_key')!, webhooks: this.fact('webhooks') === '1' };
+  private async accountFacts(accountId: string | undefined): Promise<AccountFacts | null> {
+    return accountId ? this.facts.load(accountId) : null;
   }
 
   /** D6: a presented key hash that is not the live one is refused (a session caller presents none). */
@@ -133,39 +100,12 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     return facts !== null && check.keyHash !== undefined && facts.liveKey !== check.keyHash;
   }
 
-  /** Counts live in rows keyed by window; a row whose start is not the current window's counts as 0. */
   private read(now: number): Usage {
-    const w = windowsAt(now);
-    const rows = new Map<string, { start: number; count: number }>();
-    for (const r of this.ctx.storage.sql.exec<{ name: string; start: number; count: number }>(
-      'SELECT name, start, count FROM counters',
-    )) {
-      rows.set(r.name, { start: r.start, count: r.count });
-    }
-    const current = (name: string, start: number) => (rows.get(name)?.start === start ? rows.get(name)!.count : 0);
-    return {
-      hour: { start: w.hour.start, count: current('hour', w.hour.start) },
-      week: { start: w.week.start, count: current('week', w.week.start) },
-      month: {
-        start: w.month.start,
-        documents: current('month_documents', w.month.start),
-        pdfs: current('month_pdfs', w.month.start),
-      },
-    };
+    return this.counters.read(now);
   }
 
   private write(u: Usage): void {
-    const put = (name: string, start: number, count: number) =>
-      this.ctx.storage.sql.exec(
-        'INSERT INTO counters (name, start, count) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET start = excluded.start, count = excluded.count',
-        name,
-        start,
-        count,
-      );
-    put('hour', u.hour.start, u.hour.count);
-    put('week', u.week.start, u.week.count);
-    put('month_documents', u.month.start, u.month.documents);
-    put('month_pdfs', u.month.start, u.month.pdfs);
+    this.counters.write(u);
   }
 
   private static refusal(
