@@ -2,11 +2,16 @@
 // concurrent requests with the same key: the first one starts, the others see it in flight (409),
 // a different body (422) or, once finished, the stored response. Bodies are kept in 1 MiB chunks in
 // SQLite storage (a value may not exceed 2 MB), so multi-megabyte PDFs replay byte for byte.
+// An in-flight record holds a lease the running attempt renews (decision F2): when it lapses the attempt
+// is taken for dead and the key is free again.
 import { DurableObject } from 'cloudflare:workers';
 
 const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
-/** A started request that never finished (crashed isolate) stops blocking its key after this. */
-const IN_FLIGHT_LEASE_MS = 10 * 60 * 1000;
+/**
+ * An in-flight record whose attempt stopped renewing (killed isolate) stops blocking its key this long
+ * after the last renewal (the heartbeat renews every 15 s).
+ */
+export const IN_FLIGHT_LEASE_MS = 60_000;
 
 export interface StoredResponse {
   status: number;
@@ -16,7 +21,7 @@ export interface StoredResponse {
 
 export type BeginOutcome =
   | { state: 'started'; attempt: string }
-  | { state: 'in_flight' }
+  | { state: 'in_flight'; leaseUntil: number }
   | { state: 'mismatch' }
   | ({ state: 'done' } & StoredResponse);
 
@@ -26,6 +31,8 @@ type RecordRow = {
   state: 'in_flight' | 'done';
   started_at: number;
   expires_at: number;
+  /** NULL in records written before leases existed: their lease counts from `started_at`. */
+  lease_until: number | null;
   status: number | null;
   headers: string | null;
   chunk_count: number | null;
@@ -41,9 +48,20 @@ export class IdempotencyStore extends DurableObject<unknown> {
     if (this.schemaReady) return;
     this.ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS record (
       id INTEGER PRIMARY KEY CHECK (id = 1), fingerprint TEXT NOT NULL, attempt TEXT NOT NULL, state TEXT NOT NULL,
-      started_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, status INTEGER, headers TEXT, chunk_count INTEGER)`);
+      started_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, status INTEGER, headers TEXT, chunk_count INTEGER,
+      lease_until INTEGER)`);
     this.ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS chunks (seq INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+    // A record table made before leases (it lives up to 24 hours) gets the column.
+    try {
+      this.ctx.storage.sql.exec('SELECT lease_until FROM record LIMIT 0');
+    } catch {
+      this.ctx.storage.sql.exec('ALTER TABLE record ADD COLUMN lease_until INTEGER');
+    }
     this.schemaReady = true;
+  }
+
+  private static leaseEnd(row: RecordRow): number {
+    return row.lease_until ?? row.started_at + IN_FLIGHT_LEASE_MS;
   }
 
   private row(): RecordRow | undefined {
@@ -58,11 +76,14 @@ export class IdempotencyStore extends DurableObject<unknown> {
     this.ctx.storage.sql.exec('DELETE FROM chunks');
   }
 
-  /** Synchronous from read to write: two concurrent begins can never both start. */
+  /**
+   * Synchronous from read to write: two concurrent begins can never both start. An in-flight record
+   * whose lease has passed belongs to a dead attempt and is replaced.
+   */
   begin(fingerprint: string, now: number): BeginOutcome {
     let row = this.row();
     const stale =
-      row && (row.expires_at <= now || (row.state === 'in_flight' && row.started_at + IN_FLIGHT_LEASE_MS <= now));
+      row && (row.expires_at <= now || (row.state === 'in_flight' && IdempotencyStore.leaseEnd(row) <= now));
     if (stale) {
       this.clear();
       row = undefined;
@@ -70,17 +91,18 @@ export class IdempotencyStore extends DurableObject<unknown> {
     if (!row) {
       const attempt = crypto.randomUUID();
       this.ctx.storage.sql.exec(
-        "INSERT INTO record (id, fingerprint, attempt, state, started_at, expires_at) VALUES (1, ?, ?, 'in_flight', ?, ?)",
+        "INSERT INTO record (id, fingerprint, attempt, state, started_at, expires_at, lease_until) VALUES (1, ?, ?, 'in_flight', ?, ?, ?)",
         fingerprint,
         attempt,
         now,
         now + REPLAY_WINDOW_MS,
+        now + IN_FLIGHT_LEASE_MS,
       );
       void this.ctx.storage.setAlarm(Date.now() + REPLAY_WINDOW_MS);
       return { state: 'started', attempt };
     }
     if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
-    if (row.state === 'in_flight') return { state: 'in_flight' };
+    if (row.state === 'in_flight') return { state: 'in_flight', leaseUntil: IdempotencyStore.leaseEnd(row) };
     return {
       state: 'done',
       status: row.status!,
@@ -92,6 +114,16 @@ export class IdempotencyStore extends DurableObject<unknown> {
   private owns(attempt: string): boolean {
     const row = this.row();
     return row !== undefined && row.state === 'in_flight' && row.attempt === attempt;
+  }
+
+  /** The running attempt's heartbeat: its lease runs until `now` + IN_FLIGHT_LEASE_MS. False once it lost the key. */
+  renew(attempt: string, now: number): boolean {
+    if (!this.owns(attempt)) return false;
+    this.ctx.storage.sql.exec(
+      'UPDATE record SET lease_until = MAX(COALESCE(lease_until, 0), ?) WHERE id = 1',
+      now + IN_FLIGHT_LEASE_MS,
+    );
+    return true;
   }
 
   putChunk(attempt: string, seq: number, data: Uint8Array): boolean {

@@ -4,6 +4,8 @@ import type { Context } from 'hono';
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
+import { startHeartbeat } from '../http/lease-heartbeat.ts';
+import type { IdempotencyStore } from './idempotency-object.ts';
 
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const MAX_KEY_LENGTH = 255;
@@ -16,6 +18,8 @@ export interface IdempotencyOptions {
   extraHeaders?: () => Promise<Record<string, string>>;
   /** Test clock (Unix ms). */
   now?: number;
+  /** Test only: the heartbeat interval (lease-heartbeat.ts). */
+  heartbeatMs?: number;
 }
 
 export async function requestFingerprint(method: string, path: string, rawBody: string): Promise<string> {
@@ -25,7 +29,9 @@ export async function requestFingerprint(method: string, path: string, rawBody: 
 /**
  * No header → `run()`. Otherwise: the first request runs and its 2xx answer is stored; repeats get it
  * with `Idempotent-Replayed: true` and run nothing (so they count against no quota); the same key with
- * another body is 422, and while the first is still running 409, both `idempotency_key_conflict`.
+ * another body is 422, and while the first is still running 409, both `idempotency_key_conflict`. The
+ * running attempt renews its in-flight lease until its answer is stored (F2), so only a dead attempt's
+ * record lapses.
  */
 export async function withIdempotency(
   c: Context<AppEnv>,
@@ -60,10 +66,13 @@ export async function withIdempotency(
     );
   }
   if (begun.state === 'in_flight') {
+    // F2: by the end of the lease the first request has answered (a retry then replays it) or is dead (a
+    // retry then runs); a live one renews its lease, so the key can answer 409 again.
+    const seconds = Math.max(1, Math.ceil((begun.leaseUntil - now) / 1000));
     throw new ApiError(
       'idempotency_key_conflict',
-      'A request with this Idempotency-Key is still in progress; retry after it has finished.',
-      { headers: { ...(await extra()), 'Retry-After': '1' } },
+      `A request with this Idempotency-Key is still in progress; retry after it has finished (at the latest in ${seconds} s, when its lease ends if it stopped).`,
+      { headers: { ...(await extra()), 'Retry-After': String(seconds) } },
     );
   }
   if (begun.state === 'done') {
@@ -76,6 +85,20 @@ export async function withIdempotency(
   }
 
   const attempt = begun.attempt;
+  const heartbeat = startHeartbeat(() => stub.renew(attempt, Date.now()), 'idempotency', options.heartbeatMs);
+  try {
+    return await runAndStore(stub, attempt, run);
+  } finally {
+    heartbeat.stop();
+  }
+}
+
+/** Runs the attempt that holds the key and stores its 2xx answer; anything else frees the key. */
+async function runAndStore(
+  stub: DurableObjectStub<IdempotencyStore>,
+  attempt: string,
+  run: () => Promise<Response>,
+): Promise<Response> {
   let res: Response;
   try {
     res = await run();

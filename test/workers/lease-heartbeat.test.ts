@@ -1,0 +1,41 @@
+// The heartbeat of decision F2: renews at its interval while the work runs, one renewal at a time, survives
+// a failed renewal, and renews nothing after stop().
+import { describe, expect, it } from 'vitest';
+import { startHeartbeat } from '../../workers/http/lease-heartbeat.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('F2: lease heartbeat', () => {
+  it('F2: renews every interval, never two at once, goes on after a failure and stops for good', async () => {
+    let renewals = 0;
+    let running = 0;
+    let overlapped = false;
+    const beat = startHeartbeat(
+      async () => {
+        renewals++;
+        running++;
+        overlapped ||= running > 1;
+        await sleep(15);
+        running--;
+        if (renewals === 2) throw new Error('object unreachable');
+      },
+      'test',
+      10,
+    );
+    await sleep(200);
+    beat.stop();
+    const atStop = renewals;
+    expect(atStop).toBeGreaterThanOrEqual(4);
+    expect(overlapped).toBe(false);
+    await sleep(100);
+    expect(renewals).toBeLessThanOrEqual(atStop + 1); // at most the one already under way
+  });
+
+  it('F2: nothing is renewed when the work ends before the first interval', async () => {
+    let renewals = 0;
+    const beat = startHeartbeat(async () => void renewals++, 'test', 30);
+    beat.stop();
+    await sleep(80);
+    expect(renewals).toBe(0);
+  });
+});

@@ -1,0 +1,35 @@
+// The heartbeat of a request that holds leases (decision F2): while the request works it renews them every
+// HEARTBEAT_MS, so only a request that died (killed isolate, lost machine) lets them lapse. Started once a
+// lease is taken, stopped in `finally`. A failed renewal is logged and the next one tried: every lease lasts
+// at least three intervals, so one lost renewal does not end it.
+
+/** How often a live request renews its leases. */
+const HEARTBEAT_MS = 15_000;
+
+export interface Heartbeat {
+  stop(): void;
+}
+
+/** Calls `renew` every `everyMs` until stopped; never two renewals at once, never after `stop()`. */
+export function startHeartbeat(renew: () => Promise<unknown>, what: string, everyMs = HEARTBEAT_MS): Heartbeat {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = () => {
+    timer = setTimeout(async () => {
+      if (stopped) return;
+      try {
+        await renew();
+      } catch (err) {
+        console.error(JSON.stringify({ level: 'error', msg: 'lease renewal failed', lease: what, error: String(err) }));
+      }
+      if (!stopped) next();
+    }, everyMs);
+  };
+  next();
+  return {
+    stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+    },
+  };
+}
