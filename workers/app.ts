@@ -12,6 +12,7 @@ import { newRequestId } from './http/request-id.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
 import { renderLegacy } from './legacy/legacy-operations.ts';
 import { legacyRoutes } from './legacy/legacy-routes.ts';
+import { settleHeldReservations } from './limits/held-reservations.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { previewRoutes } from './preview/preview-routes.ts';
@@ -29,8 +30,13 @@ export function createApp() {
   app.use('*', async (c, next) => {
     c.set('requestId', newRequestId());
     c.set('startedAt', Date.now());
-    await next();
-    c.res.headers.set('X-Request-Id', c.get('requestId'));
+    try {
+      await next();
+      c.res.headers.set('X-Request-Id', c.get('requestId'));
+    } finally {
+      // F1: the answer is final (with-idempotency stored it): what the request still holds was produced.
+      settleHeldReservations(c);
+    }
   });
 
   // Issue 10.9: a key in the query string is refused on every path, before any route runs.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { admitRequest } from '../../workers/limits/admit-request.ts';
 import { call, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { readFacturx } from './facturx-read.ts';
 import { jpeg, toBase64 } from './image-fixtures.ts';
+import { countProduced } from './limits-fixtures.ts';
 
 /** Issue 13, output "facturx": the invoice's PDF made PDF/A-3b with the CII embedded as factur-x.xml. */
 
@@ -24,8 +24,7 @@ const generate = (headers: Record<string, string>, json: unknown) =>
 async function freeAccountWithPdfsUsed(label: string, used: number): Promise<Record<string, string>> {
   const { apiKey, email } = await verifiedAccountWithKey(label);
   const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
-  await admitRequest(
-    testEnv,
+  await countProduced(
     { kind: 'account', accountId: row!.id, email, tier: 'free', verified: true, via: 'api_key' },
     { documents: used, pdfs: used, calls: 0 },
   );

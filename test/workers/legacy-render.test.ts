@@ -325,12 +325,26 @@ describe('withLegacyCredit: a failed render costs nothing (D11)', () => {
       via: 'api_key' as const,
     };
     const failure = new ApiError('pdf_error', 'The PDF could not be rendered (request req_x).');
-    await expect(
-      withLegacyCredit(testEnv, caller, Date.now(), async () => {
-        expect((await creditsOf(cookie)).used).toBe(1); // reserved while rendering
-        throw failure;
-      }),
-    ).rejects.toBe(failure);
+    // A route of the real app around it: the credit's lease is held by the request (F1).
+    const { createApp } = await import('../../workers/app.ts');
+    const { createExecutionContext, waitOnExecutionContext } = await import('cloudflare:test');
+    const app = createApp();
+    let thrown: unknown;
+    app.post('/test/legacy-credit', async (c) => {
+      try {
+        await withLegacyCredit(c, caller, Date.now(), async () => {
+          expect((await creditsOf(cookie)).used).toBe(1); // reserved while rendering
+          throw failure;
+        });
+      } catch (err) {
+        thrown = err;
+      }
+      return c.body(null, 204);
+    });
+    const ctx = createExecutionContext();
+    await app.fetch(new Request('http://localhost/test/legacy-credit', { method: 'POST' }), testEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(thrown).toBe(failure);
     expect(await creditsOf(cookie)).toEqual({ total: 2, used: 0 });
     // Both credits are still there to spend.
     expect((await legacyRender(apiKey, LEGACY)).status).toBe(200);

@@ -3,6 +3,7 @@ import type { Caller } from '../../workers/accounts/caller.ts';
 import type { ApiError } from '../../workers/http/api-error.ts';
 import { admitRequest } from '../../workers/limits/admit-request.ts';
 import { testEnv } from './accounts-fixtures.ts';
+import { countProduced } from './limits-fixtures.ts';
 
 const T0 = Date.UTC(2026, 4, 6, 12, 30);
 
@@ -36,7 +37,7 @@ describe('D7: counting is exact under concurrency', () => {
 
   it('100 parallel documents against 10 left in the monthly quota admit exactly 10', async () => {
     const caller = account();
-    await admitRequest(testEnv, caller, { documents: 90, pdfs: 0, now: T0 - 3_600_000 });
+    await countProduced(caller, { documents: 90, pdfs: 0, now: T0 - 3_600_000 });
     const { admitted, codes } = await outcomes(
       Array.from({ length: 100 }, () => admitRequest(testEnv, caller, { documents: 1, pdfs: 0, now: T0 })),
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { countProduced } from './limits-fixtures.ts';
 
 type Json = Record<string, any>;
 const INVOICE = {
@@ -129,9 +130,7 @@ describe('generate-invoice: windows over HTTP (D3, D7)', () => {
   it('D7: the monthly quota over HTTP is 402 monthly_limit_reached with Retry-After', async () => {
     const { apiKey, email } = await verifiedAccountWithKey('month');
     const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
-    const { admitRequest } = await import('../../workers/limits/admit-request.ts');
-    await admitRequest(
-      testEnv,
+    await countProduced(
       { kind: 'account', accountId: row!.id, email, tier: 'free', verified: true, via: 'api_key' },
       { documents: 100, pdfs: 0, calls: 0 },
     );

@@ -5,6 +5,7 @@ import { ApiError } from '../../workers/http/api-error.ts';
 import { admitBatchItems, admitRequest, peekUsage, releaseDocuments } from '../../workers/limits/admit-request.ts';
 import { hourWindow, isoWeekWindow, monthWindow } from '../../workers/limits/windows.ts';
 import { testEnv } from './accounts-fixtures.ts';
+import { countProduced } from './limits-fixtures.ts';
 
 const T0 = Date.UTC(2026, 2, 18, 10, 15, 30); // Wednesday 2026-03-18 10:15:30 UTC
 const HOUR = 3_600_000;
@@ -34,8 +35,9 @@ async function refusal(p: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected a refusal');
 }
 
+/** An admitted call whose documents were produced (settled, F1). */
 const call = (caller: Caller, now: number, extra: { documents?: number; pdfs?: number; calls?: number } = {}) =>
-  admitRequest(testEnv, caller, { documents: extra.documents ?? 0, pdfs: extra.pdfs ?? 0, calls: extra.calls, now });
+  countProduced(caller, { documents: extra.documents ?? 0, pdfs: extra.pdfs ?? 0, calls: extra.calls, now });
 
 describe('D7 windows are fixed and aligned in UTC', () => {
   it('clock hour, ISO week from Monday 00:00, calendar month; bounds in Unix seconds', () => {
@@ -218,7 +220,7 @@ describe('D7 monthly quota (402)', () => {
 
   it('releaseDocuments gives back a reservation whose document was not produced', async () => {
     const caller = account('free');
-    const grant = await call(caller, T0, { documents: 1, pdfs: 1 });
+    const grant = await admitRequest(testEnv, caller, { documents: 1, pdfs: 1, now: T0 });
     expect(grant.headers['X-RateLimit-Remaining-Monthly']).toBe('99');
     const after = await releaseDocuments(testEnv, caller, grant, {}, T0);
     expect(after.headers['X-RateLimit-Remaining-Monthly']).toBe('100');

@@ -6,9 +6,9 @@ import type { Caller } from '../../workers/accounts/caller.ts';
 import { createApp } from '../../workers/app.ts';
 import type { Env } from '../../workers/env.ts';
 import { requestFingerprint } from '../../workers/idempotency/with-idempotency.ts';
-import { admitRequest } from '../../workers/limits/admit-request.ts';
 import { recordAttempt } from '../../workers/webhooks/delivery-log.ts';
 import { BASE, call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { countProduced } from './limits-fixtures.ts';
 
 export type Init = RequestInit & { json?: unknown };
 export interface Sent {
@@ -95,7 +95,7 @@ export async function accountIdOf(email: string): Promise<string> {
 
 /** Fills a window (D7) so the next call is refused: `calls` for 429, `documents` for 402. */
 export async function exhaust(caller: Caller, use: { calls: number; documents: number }) {
-  await admitRequest(testEnv, caller, { ...use, pdfs: 0 });
+  await countProduced(caller, { ...use, pdfs: 0 });
 }
 
 export async function exhaustedAccount(kind: 'hourly' | 'monthly') {

@@ -1,5 +1,7 @@
 // The work of POST /api/batch, shared with the MCP tool create_invoice_batch (workers/mcp): the envelope
 // checked, each item validated on its own, the longest prefix that fits admitted (D7), items prepared.
+// The admitted items' reservation is held by the request (F1): renewed while the items are prepared,
+// partly given back for the items that failed, the rest settled by the app once the answer is final.
 import type { InvoiceRequest } from '@invoice/model';
 import type { Context } from 'hono';
 import type { z } from 'zod';
@@ -13,6 +15,7 @@ import { producesPdf } from '../invoices/pdf-outputs.ts';
 import { type PreparedInvoice, prepareInvoice } from '../invoices/prepare-invoice.ts';
 import { validateInvoiceInput } from '../invoices/validate-invoice-input.ts';
 import { admitBatchItems, releaseDocuments } from '../limits/admit-request.ts';
+import { holdReservation } from '../limits/held-reservations.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
 import { generateInvoiceBatch } from './batch-operations.ts';
 import type { BatchResponseSchema } from './batch-schemas.ts';
@@ -49,6 +52,7 @@ export async function runBatch(
     checked.map((x) => ({ pdf: producesPdf(x.request?.output) })),
     now,
   );
+  const held = holdReservation(c, caller, grant.reservation.id);
   // H2: one fetch budget for the images of every item (10 s in all, at most 4 in flight).
   const imageFetches = createImageFetches(c.env);
 
@@ -93,9 +97,25 @@ export async function runBatch(
   // Admitted items that produced no document give their monthly reservation back.
   const unproduced = results.slice(0, admitted).filter((r) => !r.success);
   const unproducedPdfs = unproduced.filter((r) => producesPdf(checked[r.index].request?.output)).length;
-  const usage = unproduced.length
-    ? await releaseDocuments(c.env, caller, grant, { documents: unproduced.length, pdfs: unproducedPdfs }, now)
-    : grant;
+  let usage = grant;
+  if (unproduced.length === admitted) held.drop();
+  if (unproduced.length) {
+    try {
+      usage = await releaseDocuments(c.env, caller, grant, { documents: unproduced.length, pdfs: unproducedPdfs }, now);
+    } catch (err) {
+      // The lease's end gives the whole reservation back: the produced items cost nothing rather than the
+      // failed ones costing a document each.
+      held.drop();
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          request_id: c.get('requestId'),
+          msg: 'batch release failed',
+          error: String(err),
+        }),
+      );
+    }
+  }
 
   const generated = results.filter((r) => r.success).length;
   const answer: BatchResponse = {

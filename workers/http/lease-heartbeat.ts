@@ -1,4 +1,4 @@
-// The heartbeat of a request that holds leases (decision F2): while the request works it renews them every
+// The heartbeat of a request that holds leases (decisions F1, F2): while the request works it renews them every
 // HEARTBEAT_MS, so only a request that died (killed isolate, lost machine) lets them lapse. Started once a
 // lease is taken, stopped in `finally`. A failed renewal is logged and the next one tried: every lease lasts
 // at least three intervals, so one lost renewal does not end it.

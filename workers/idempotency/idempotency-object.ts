@@ -9,7 +9,8 @@ import { DurableObject } from 'cloudflare:workers';
 const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
 /**
  * An in-flight record whose attempt stopped renewing (killed isolate) stops blocking its key this long
- * after the last renewal (the heartbeat renews every 15 s).
+ * after the last renewal (the heartbeat renews every 15 s). Longer than the reservation lease (45 s) by
+ * one heartbeat, so a retry let in by its lapse finds the dead attempt's reservation lapsed too (F1).
  */
 export const IN_FLIGHT_LEASE_MS = 60_000;
 

@@ -1,12 +1,14 @@
 // The generate pipeline of one invoice, shared by POST /api/generate-invoice and the MCP tools
 // (workers/mcp): validation, admission against the windows (D7), preparation, the caller's own output,
-// the webhook event, and the monthly reservation given back when no document came out.
+// the webhook event, and the monthly reservation given back when no document came out. The reservation
+// is held by the request (F1): renewed while it works, settled by the app once the answer is final.
 import type { InvoiceRequest } from '@invoice/model';
 import type { Context } from 'hono';
 import type { Caller } from '../accounts/caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { admitRequest, releaseDocuments, type UsageGrant } from '../limits/admit-request.ts';
+import { holdReservation } from '../limits/held-reservations.ts';
 import { emitAfterResponse } from '../webhooks/emit-event.ts';
 import { createImageFetches } from './image-fetches.ts';
 import { producesPdf } from './pdf-outputs.ts';
@@ -41,6 +43,7 @@ export async function runGenerate<T>(
     pdfs: producesPdf(request?.output) ? 1 : 0,
     now,
   });
+  const held = holdReservation(c, caller, grant.reservation.id);
   if (!request) throw refusal!.withHeaders(grant.headers);
   try {
     const prepared = await prepareInvoice(c.env, caller, request, {
@@ -55,6 +58,8 @@ export async function runGenerate<T>(
       emitAfterResponse(c, caller.accountId, 'invoice.generated', { invoice: prepared.invoice });
     return out;
   } catch (err) {
+    // Given back now, or (if that fails) when the lease ends: never settled.
+    held.drop();
     const after: UsageGrant = await releaseDocuments(c.env, caller, grant, {}, now).catch(() => grant);
     if (err instanceof ApiError) throw err.withHeaders(after.headers);
     throw err;

@@ -70,7 +70,7 @@ async function handleRender(c: Context<AppEnv>): Promise<Response> {
     await admitRequest(c.env, caller, { documents: 0, pdfs: 0, now });
     throw err;
   }
-  const { result: bytes, credits } = await withLegacyCredit(c.env, caller, now, () =>
+  const { result: bytes, credits } = await withLegacyCredit(c, caller, now, () =>
     renderLegacyPdf(c, input, now).catch((err: unknown) => Promise.reject(inLegacyTerms(err))),
   );
   const remaining = Math.max(0, credits.total - credits.used);

@@ -4,6 +4,9 @@
 //   const grant = await admitRequest(env, caller, { documents: 1, pdfs: isPdf ? 1 : 0 });
 //     → counts the call in the hourly and weekly windows and reserves the document (and PDF) in the
 //       monthly quota, atomically; throws 429/402 (counting nothing) when a window or the quota is full.
+//   const held = holdReservation(c, caller, grant.reservation.id);
+//     → the request renews the reservation's lease while it works and settles it after its answer
+//       (held-reservations.ts, F1); a request that dies leaves it to lapse, and its documents come back.
 //   Invalid JSON or a validation error still counts as a call: admit with { documents: 0, pdfs: 0 }.
 //   If the call fails after admission without producing its document: await releaseDocuments(env, caller, grant).
 //   Errors before admission (or when admission itself is what failed): peekUsage(env, caller) for the headers.
@@ -109,7 +112,12 @@ export async function admitRequest(
   }
   return buildGrant(limits, outcome.usage as Usage, now, {
     accountLevel,
-    reservation: { monthStart: windowsAt(now).month.start, documents: req.documents, pdfs: req.pdfs },
+    reservation: {
+      id: outcome.reservation,
+      monthStart: windowsAt(now).month.start,
+      documents: req.documents,
+      pdfs: req.pdfs,
+    },
     webhooks: outcome.webhooks,
   });
 }
@@ -143,7 +151,7 @@ export async function admitBatchItems(
   const pdfs = items.slice(0, outcome.admitted).filter((i) => i.pdf).length;
   const grant = buildGrant(limits, outcome.usage as Usage, now, {
     accountLevel,
-    reservation: { monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs },
+    reservation: { id: outcome.reservation, monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs },
     webhooks: outcome.webhooks,
   });
   // The error the items past the admitted prefix fail with (batch: per-item rate-limit errors).
@@ -151,7 +159,10 @@ export async function admitBatchItems(
   return { admitted: outcome.admitted, grant, refusal };
 }
 
-/** Gives back the grant's reserved documents when they were not produced; returns fresh headers/meta. */
+/**
+ * Gives back reserved documents that were not produced (all of the grant's unless `counts` says how
+ * many); the reservation never gives back more than it holds. Returns fresh headers/meta.
+ */
 export async function releaseDocuments(
   env: Env,
   caller: Caller,
@@ -160,13 +171,16 @@ export async function releaseDocuments(
   now = Date.now(),
 ): Promise<UsageGrant> {
   const limits = limitsFor(caller);
-  const usage = await limiter(env, caller).release({
-    now,
-    monthStart: grant.reservation.monthStart,
-    documents: counts.documents ?? grant.reservation.documents,
-    pdfs: counts.pdfs ?? grant.reservation.pdfs,
-    accountId: accountId(caller),
-  });
+  const { id } = grant.reservation;
+  const usage = id
+    ? await limiter(env, caller).release({
+        now,
+        id,
+        documents: counts.documents ?? grant.reservation.documents,
+        pdfs: counts.pdfs ?? grant.reservation.pdfs,
+        accountId: accountId(caller),
+      })
+    : await limiter(env, caller).peek(now);
   return buildGrant(limits, usage as Usage, now, { accountLevel: caller.kind === 'account' });
 }
 

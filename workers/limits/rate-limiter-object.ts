@@ -4,8 +4,10 @@
 import { DurableObject } from 'cloudflare:workers';
 import { type AccountFacts, AccountFactsTable } from './account-facts-table.ts';
 import { CreditLedger, type Credits } from './credit-ledger.ts';
+import { EarliestAlarm } from './earliest-alarm.ts';
 import { type HourlyAdmission, HourlyCounters } from './hourly-counter.ts';
 import type { PlanLimits } from './plans.ts';
+import { ReservationLedger, type Reserved } from './reservation-ledger.ts';
 import { writeUsageSnapshot } from './usage-snapshot.ts';
 import { type Usage, WindowCounters } from './window-counters.ts';
 
@@ -37,18 +39,23 @@ export interface Revoked {
 }
 
 export type RefusedWindow = 'hourly' | 'weekly' | 'monthly' | 'monthly_pdfs';
-/** `webhooks`: false when the account has never had a webhook, so no event needs emitting (P-ACC2). */
+/**
+ * `webhooks`: false when the account has never had a webhook, so no event needs emitting (P-ACC2).
+ * `reservation`: the id of the leased reservation of what was reserved (F1), absent when nothing was.
+ */
 export type AdmitOutcome =
-  | { admitted: true; usage: Usage; webhooks: boolean }
+  | { admitted: true; usage: Usage; webhooks: boolean; reservation?: string }
   | { admitted: false; refused: RefusedWindow; usage: Usage };
 
-/** A legacy render (D11): one call in the windows and one credit, or a refusal that counts nothing. */
+/** A legacy render (D11): one call in the windows and one credit (leased, F1), or a refusal that counts nothing. */
 export type LegacyAdmitOutcome =
-  | { admitted: true; usage: Usage; credits: Credits }
+  | { admitted: true; usage: Usage; credits: Credits; reservation: string }
   | { admitted: false; refused: 'hourly' | 'weekly' | 'credits'; usage: Usage; credits: Credits };
 
 /** D1 snapshots are written behind, at most this long after a change. */
 const FLUSH_DELAY_MS = 2_000;
+/** A snapshot that failed (D1 unavailable) is tried again this much later. */
+const FLUSH_RETRY_MS = 60_000;
 
 /**
  * The bindings the object itself uses (it is given the Worker's whole Env). Named here rather than
@@ -59,11 +66,12 @@ interface LimiterBindings {
 }
 
 export class RateLimiter extends DurableObject<LimiterBindings> {
-  private flushScheduled = false;
+  private readonly wake = new EarliestAlarm(this.ctx.storage);
   private readonly counters: WindowCounters;
   private readonly facts: AccountFactsTable;
   private readonly credits: CreditLedger;
   private readonly hourly: HourlyCounters;
+  private readonly reservations: ReservationLedger;
 
   constructor(ctx: DurableObjectState, env: LimiterBindings) {
     super(ctx, env);
@@ -74,6 +82,8 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     this.facts = new AccountFactsTable(ctx.storage.sql, env.DB);
     this.credits = new CreditLedger(ctx.storage.sql);
     this.hourly = new HourlyCounters(ctx.storage.sql);
+    this.reservations = new ReservationLedger(ctx.storage.sql);
+    void ctx.blockConcurrencyWhile(() => this.wake.load());
   }
 
   /** Rotation (rotateApiKey) calls this before D1 commits: from now on only `keyHash` is admitted. */
@@ -123,11 +133,11 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     return null;
   }
 
-  /** All or nothing: counts the calls and reserves the documents, or refuses and counts nothing. */
+  /** All or nothing: counts the calls and reserves the documents under a lease (F1), or refuses and counts nothing. */
   async admit(input: AdmitInput): Promise<AdmitOutcome | Revoked> {
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
-    const usage = this.read(input.now);
+    const usage = this.current(input.now, input.accountId);
     const refused = RateLimiter.refusal(usage, input.limits, input.calls, input.documents, input.pdfs);
     if (refused) return { admitted: false, refused, usage };
     usage.hour.count += input.calls;
@@ -136,20 +146,29 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     usage.month.pdfs += input.pdfs;
     this.write(usage);
     this.afterChange(input.accountId);
-    return { admitted: true, usage, webhooks: facts?.webhooks ?? false };
+    const reservation = this.reserve(input.now, usage.month.start, {
+      documents: input.documents,
+      pdfs: input.pdfs,
+      credits: 0,
+    });
+    return { admitted: true, usage, webhooks: facts?.webhooks ?? false, ...(reservation && { reservation }) };
   }
 
   /**
    * Batch: admits the longest prefix of `items` that fits (each item one call and one document, PDFs
-   * as flagged). Returns how many were admitted; 0 means refused, with the blocking window.
+   * as flagged), its documents in one leased reservation (F1). Returns how many were admitted; 0 means
+   * refused, with the blocking window.
    */
   async admitMany(
     input: Omit<AdmitInput, 'calls' | 'documents' | 'pdfs'> & { pdfFlags: boolean[] },
-  ): Promise<{ admitted: number; refused: RefusedWindow | null; usage: Usage; webhooks: boolean } | Revoked> {
+  ): Promise<
+    { admitted: number; refused: RefusedWindow | null; usage: Usage; webhooks: boolean; reservation?: string } | Revoked
+  > {
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
-    const usage = this.read(input.now);
+    const usage = this.current(input.now, input.accountId);
     let admitted = 0;
+    let pdfs = 0;
     let refused: RefusedWindow | null = null;
     for (const pdf of input.pdfFlags) {
       refused = RateLimiter.refusal(usage, input.limits, 1, 1, pdf ? 1 : 0);
@@ -158,30 +177,82 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
       usage.week.count += 1;
       usage.month.documents += 1;
       usage.month.pdfs += pdf ? 1 : 0;
+      pdfs += pdf ? 1 : 0;
       admitted++;
     }
     if (admitted > 0) {
       this.write(usage);
       this.afterChange(input.accountId);
     }
-    return { admitted, refused, usage, webhooks: facts?.webhooks ?? false };
+    const reservation = this.reserve(input.now, usage.month.start, { documents: admitted, pdfs, credits: 0 });
+    return { admitted, refused, usage, webhooks: facts?.webhooks ?? false, ...(reservation && { reservation }) };
   }
 
-  /** Gives back reserved documents that were not produced (same month only). */
-  release(input: { now: number; monthStart: number; documents: number; pdfs: number; accountId?: string }): Usage {
-    const usage = this.read(input.now);
-    if (usage.month.start === input.monthStart) {
-      usage.month.documents = Math.max(0, usage.month.documents - input.documents);
-      usage.month.pdfs = Math.max(0, usage.month.pdfs - input.pdfs);
-      this.write(usage);
-      this.afterChange(input.accountId);
-    }
-    return usage;
+  /** Opens the leased reservation of what an admission reserved (F1); none when it reserved nothing. */
+  private reserve(now: number, monthStart: number, units: Reserved): string | undefined {
+    if (units.documents + units.pdfs + units.credits === 0) return undefined;
+    const { id, leaseUntil } = this.reservations.open(now, monthStart, units);
+    this.wake.wakeBy(leaseUntil);
+    return id;
   }
 
   /**
-   * D11: counts one call in the hourly and weekly windows and takes one credit, or refuses and counts
-   * nothing. No credit left is reported before a full window: credits never come back by themselves.
+   * Gives back what was counted for reservation `id` but not produced (failed items, a failed render),
+   * at most what the reservation still holds; nothing once it was settled or given back.
+   */
+  release(input: {
+    now: number;
+    id: string;
+    documents: number;
+    pdfs: number;
+    credits?: number;
+    accountId?: string;
+  }): Usage {
+    const taken = this.reservations.take(input.id, { ...input, credits: input.credits ?? 0 });
+    if (taken) this.giveBack(input.now, taken);
+    const usage = this.read(input.now);
+    if (taken) this.afterChange(input.accountId);
+    return usage;
+  }
+
+  /** The work produced what reservation `id` holds: it stays counted for good (F1). */
+  settle(input: { id: string }): boolean {
+    return this.reservations.settle(input.id);
+  }
+
+  /** The heartbeat of a request still working (F1). False when the reservation is gone (settled or given back). */
+  renew(input: { id: string; now: number }): boolean {
+    return this.reservations.renew(input.id, input.now);
+  }
+
+  /** Takes `units` off the counters: documents only in their own month (never into a later one), credits always. */
+  private giveBack(now: number, units: Reserved & { month_start: number }): void {
+    const usage = this.read(now);
+    if (usage.month.start === units.month_start && units.documents + units.pdfs > 0) {
+      usage.month.documents = Math.max(0, usage.month.documents - units.documents);
+      usage.month.pdfs = Math.max(0, usage.month.pdfs - units.pdfs);
+      this.write(usage);
+    }
+    for (let i = 0; i < units.credits; i++) this.credits.giveBack();
+  }
+
+  /** Gives back every reservation whose lease ended by `now`: their attempts died (F1). True when any did. */
+  private sweep(now: number): boolean {
+    const expired = this.reservations.takeExpired(now);
+    for (const row of expired) this.giveBack(now, row);
+    return expired.length > 0;
+  }
+
+  /** The counters as of `now`, expired reservations given back first, so a retry never pays for a dead attempt. */
+  private current(now: number, accountId: string | undefined): Usage {
+    if (this.sweep(now)) this.afterChange(accountId);
+    return this.read(now);
+  }
+
+  /**
+   * D11: counts one call in the hourly and weekly windows and takes one credit under a lease (F1), or
+   * refuses and counts nothing. No credit left is reported before a full window: credits never come
+   * back by themselves.
    */
   async admitLegacyRender(input: {
     now: number;
@@ -199,7 +270,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
         .first<{ credits_total: number; credits_used: number }>();
       this.credits.load({ total: row?.credits_total ?? 0, used: row?.credits_used ?? 0 });
     }
-    const usage = this.read(input.now);
+    const usage = this.current(input.now, input.accountId);
     const window = RateLimiter.refusal(usage, input.limits, 1, 0, 0);
     const before = this.credits.current();
     if (before.used >= before.total) return { admitted: false, refused: 'credits', usage, credits: before };
@@ -209,14 +280,8 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     usage.week.count += 1;
     this.write(usage);
     this.afterChange(input.accountId);
-    return { admitted: true, usage, credits };
-  }
-
-  /** A legacy render that failed after admission gives its credit back (D11); returns the credits used. */
-  refundCredit(accountId: string): number {
-    const used = this.credits.giveBack();
-    this.afterChange(accountId);
-    return used;
+    const reservation = this.reserve(input.now, usage.month.start, { documents: 0, pdfs: 0, credits: 1 })!;
+    return { admitted: true, usage, credits, reservation };
   }
 
   /** The object's count of used credits, newer than D1's between flushes; undefined before any legacy render. */
@@ -236,24 +301,35 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
 
   async peek(now: number, check: KeyCheck = {}): Promise<Usage | Revoked> {
     if (check.keyHash && RateLimiter.revoked(await this.accountFacts(check.accountId), check)) return { revoked: true };
-    return this.read(now);
+    return this.current(now, check.accountId);
   }
 
+  /** Account objects: the D1 snapshot follows within FLUSH_DELAY_MS. */
   private afterChange(accountId: string | undefined): void {
     if (!accountId) return;
     this.ctx.storage.sql.exec(
       'INSERT INTO subject (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO NOTHING',
       accountId,
     );
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    // Not awaited: the alarm write must not delay the answer (it is covered by the output gate anyway).
-    void this.ctx.storage.setAlarm(Date.now() + FLUSH_DELAY_MS);
+    this.wake.wakeBy(Date.now() + FLUSH_DELAY_MS);
   }
 
-  /** Writes the counters and the credits used to D1 for the admin command and /me's fallback (usage-snapshot.ts). */
+  /**
+   * Gives back the reservations whose lease ended (F1), asks to be woken at the next lease end, and
+   * writes the counters and the credits used to D1 for the admin command and /me's fallback
+   * (usage-snapshot.ts; nothing for IP objects, which have no subject).
+   */
   override async alarm(): Promise<void> {
-    this.flushScheduled = false;
-    await writeUsageSnapshot(this.ctx.storage.sql, this.env.DB, this.credits.used());
+    this.wake.fired();
+    this.sweep(Date.now());
+    const next = this.reservations.nextExpiry();
+    if (next !== null) this.wake.wakeBy(next);
+    try {
+      await writeUsageSnapshot(this.ctx.storage.sql, this.env.DB, this.credits.used());
+    } catch (err) {
+      // The object stays the source of truth; the copy is tried again later rather than failing the alarm.
+      console.error(JSON.stringify({ level: 'error', msg: 'usage snapshot failed', error: String(err) }));
+      this.wake.wakeBy(Date.now() + FLUSH_RETRY_MS);
+    }
   }
 }

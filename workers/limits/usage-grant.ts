@@ -17,8 +17,11 @@ export interface UsageGrant {
     credits_remaining: { hourly: number; weekly: number };
     rate_limits: { monthly_equivalent: number; hourly?: WindowState; weekly?: WindowState };
   };
-  /** Monthly units reserved by this admission; `releaseDocuments` gives them back. */
-  reservation: { monthStart: number; documents: number; pdfs: number };
+  /**
+   * Monthly units reserved by this admission, leased under `id` in the RateLimiter (F1): the request holds
+   * it (held-reservations.ts), `releaseDocuments` gives back what was not produced.
+   */
+  reservation: { id?: string; monthStart: number; documents: number; pdfs: number };
   /** False when the account has never had a webhook: the route skips event emission (P-ACC2). */
   webhooks: boolean;
 }
