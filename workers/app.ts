@@ -7,6 +7,7 @@ import type { AppEnv } from './env.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { hostedRoutes } from './hosted/hosted-routes.ts';
 import { ApiError } from './http/api-error.ts';
+import { NO_STORE } from './http/cache-policy.ts';
 import { legacyErrorResponse } from './http/legacy-error-writer.ts';
 import { newRequestId } from './http/request-id.ts';
 import { invoiceRoutes } from './invoices/invoice-routes.ts';
@@ -72,9 +73,14 @@ export function createApp() {
 
   // The one way out for errors: an ApiError writes its own body; anything else is a 500 whose cause
   // goes to the log only, never to the client. The legacy interface's paths answer in its own body.
+  // No error is stored by a cache (F3): many depend on the credential sent.
   app.onError((err, c) => {
     const requestId = c.get('requestId') ?? newRequestId();
-    if (LEGACY_PATHS.has(c.req.path)) return legacyErrorResponse(c, err, requestId);
+    if (LEGACY_PATHS.has(c.req.path)) {
+      const legacy = legacyErrorResponse(c, err, requestId);
+      legacy.headers.set('Cache-Control', NO_STORE);
+      return legacy;
+    }
     const apiError =
       err instanceof ApiError ? err : new ApiError('internal_error', `Internal server error (request ${requestId})`);
     if (apiError !== err)
@@ -84,6 +90,7 @@ export function createApp() {
     const res = c.json(apiError.toBody(), apiError.status);
     for (const [k, v] of Object.entries(apiError.headers)) res.headers.set(k, v);
     res.headers.set('X-Request-Id', requestId);
+    res.headers.set('Cache-Control', NO_STORE);
     return res;
   });
 

@@ -34,12 +34,6 @@ import { clearedSessionCookie, createSession, deleteSession, readSessionCookie, 
 export const authRoutes = new Hono<AppEnv>();
 const RESENDS_PER_HOUR = 5;
 
-// Answers carry keys, cookies and profile data: never cache them.
-authRoutes.use('/api/auth/*', async (c, next) => {
-  await next();
-  c.res.headers.set('Cache-Control', 'no-store');
-});
-
 const register: OperationHandler = async (c) => {
   const { email, password } = await readJsonBody(c, ops.register.body);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured

@@ -1,8 +1,10 @@
 // Registers the handlers of declared operations on a hono app, and a 405 method_not_allowed (with
-// Allow) for every other method on their paths, so routing follows the declarations too.
+// Allow) for every other method on their paths, so routing follows the declarations too. Each handler
+// runs behind the cache policy its declaration's `auth` implies (cache-policy.ts, F3).
 import type { Handler, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from './api-error.ts';
+import { cachePolicy } from './cache-policy.ts';
 import { honoPath, type Operation } from './operation.ts';
 
 export type OperationHandler = Handler<AppEnv>;
@@ -13,7 +15,7 @@ const METHOD_ORDER = ['GET', 'POST', 'DELETE'];
 export function mountOperations(app: Hono<AppEnv>, entries: readonly (readonly [Operation, OperationHandler])[]): void {
   const methodsByPath = new Map<string, string[]>();
   for (const [op, handler] of entries) {
-    app.on(op.method, honoPath(op.path), handler);
+    app.on(op.method, honoPath(op.path), cachePolicy(op), handler);
     methodsByPath.set(op.path, [...(methodsByPath.get(op.path) ?? []), op.method]);
   }
   for (const [path, methods] of methodsByPath) {

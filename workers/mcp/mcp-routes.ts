@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { generateInvoiceBatch } from '../batch/batch-operations.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
+import { cachePolicy } from '../http/cache-policy.ts';
 import { mcpCaller } from './mcp-auth.ts';
 import { createMcpServer } from './mcp-server.ts';
 
@@ -12,7 +13,8 @@ const MCP_PATH = '/mcp';
 
 export const mcpRoutes = new Hono<AppEnv>();
 
-mcpRoutes.post(MCP_PATH, async (c) => {
+// Answers depend on the API key (F3), like the operations' behind mountOperations.
+mcpRoutes.post(MCP_PATH, cachePolicy({ auth: 'account' }), async (c) => {
   const caller = await mcpCaller(c);
   const server = createMcpServer({ c, caller });
   const transport = new WebStandardStreamableHTTPServerTransport({
