@@ -22,12 +22,20 @@ export interface DevServer {
   stateDir: string;
   log(): string;
   stop(): void;
+  /** SIGKILL to the whole process group, as a crash would: nothing is flushed, the state stays for a restart. */
+  kill(): void;
 }
 
-/** `extraArgs` go to wrangler dev (e.g. `--var NAME:value`). Resolves once /api/health answers. */
-export async function startDevServer(extraArgs: string[] = []): Promise<DevServer> {
+/**
+ * `extraArgs` go to wrangler dev (e.g. `--var NAME:value`). Resolves once /api/health answers. `stateDir`
+ * restarts on the state an earlier server left (its caller removes it); by default a new one is made.
+ */
+export async function startDevServer(
+  extraArgs: string[] = [],
+  options: { stateDir?: string } = {},
+): Promise<DevServer> {
   const port = await freePort();
-  const stateDir = mkdtempSync(join(tmpdir(), 'invoice-dev-'));
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'invoice-dev-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
@@ -52,19 +60,23 @@ export async function startDevServer(extraArgs: string[] = []): Promise<DevServe
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const stop = () => {
+  const signal = (name: NodeJS.Signals) => {
     try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      if (child.pid) process.kill(-child.pid, name);
     } catch {
       /* already gone */
     }
-    rmSync(stateDir, { recursive: true, force: true });
   };
+  const stop = () => {
+    signal('SIGTERM');
+    if (!options.stateDir) rmSync(stateDir, { recursive: true, force: true });
+  };
+  const kill = () => signal('SIGKILL');
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stateDir, log: () => output, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stateDir, log: () => output, stop, kill };
     } catch {
       /* not up yet */
     }
