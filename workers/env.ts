@@ -20,6 +20,8 @@ export interface Env {
   WEBHOOK_ENCRYPTION_KEY?: string;
   /** DEV_MODE only: shortens the D10 retry waits ("1" or "1,2,…" seconds) for end-to-end tests. */
   WEBHOOK_RETRY_DELAYS_SECONDS?: string;
+  /** DEV_MODE only: the in-flight lease in seconds (4–60); the reservation lease and heartbeat scale with it (F1, F2). */
+  LEASE_SECONDS?: string;
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;

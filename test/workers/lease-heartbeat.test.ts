@@ -2,6 +2,7 @@
 // a failed renewal, and renews nothing after stop().
 import { describe, expect, it } from 'vitest';
 import { startHeartbeat } from '../../workers/http/lease-heartbeat.ts';
+import { LEASE_TIMINGS, leaseTimings } from '../../workers/limits/lease-timings.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -37,5 +38,23 @@ describe('F2: lease heartbeat', () => {
     beat.stop();
     await sleep(80);
     expect(renewals).toBe(0);
+  });
+});
+
+describe('F1/F2: lease timings', () => {
+  it('production: a 45 s reservation, a 60 s in-flight lease, a 15 s heartbeat, whatever LEASE_SECONDS says', () => {
+    for (const env of [{}, { DEV_MODE: 'false', LEASE_SECONDS: '4' }, { LEASE_SECONDS: '4' }])
+      expect(leaseTimings(env)).toEqual({ reservationMs: 45_000, inFlightMs: 60_000, heartbeatMs: 15_000 });
+    expect(LEASE_TIMINGS.reservationMs + LEASE_TIMINGS.heartbeatMs).toBe(LEASE_TIMINGS.inFlightMs);
+  });
+
+  it('local development: LEASE_SECONDS scales all three in proportion; values outside 4–60 are ignored', () => {
+    expect(leaseTimings({ DEV_MODE: 'true', LEASE_SECONDS: '4' })).toEqual({
+      reservationMs: 3_000,
+      inFlightMs: 4_000,
+      heartbeatMs: 1_000,
+    });
+    for (const LEASE_SECONDS of ['3', '61', '4.5', 'x', ''])
+      expect(leaseTimings({ DEV_MODE: 'true', LEASE_SECONDS })).toEqual(LEASE_TIMINGS);
   });
 });

@@ -1,17 +1,14 @@
 // The heartbeat of a request that holds leases (decisions F1, F2): while the request works it renews them every
-// HEARTBEAT_MS, so only a request that died (killed isolate, lost machine) lets them lapse. Started once a
+// `everyMs` (workers/limits/lease-timings.ts), so only a request that died (killed isolate, lost machine) lets them lapse. Started once a
 // lease is taken, stopped in `finally`. A failed renewal is logged and the next one tried: every lease lasts
 // at least three intervals, so one lost renewal does not end it.
-
-/** How often a live request renews its leases. */
-const HEARTBEAT_MS = 15_000;
 
 export interface Heartbeat {
   stop(): void;
 }
 
 /** Calls `renew` every `everyMs` until stopped; never two renewals at once, never after `stop()`. */
-export function startHeartbeat(renew: () => Promise<unknown>, what: string, everyMs = HEARTBEAT_MS): Heartbeat {
+export function startHeartbeat(renew: () => Promise<unknown>, what: string, everyMs: number): Heartbeat {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const next = () => {

@@ -5,6 +5,7 @@
 // An in-flight record holds a lease the running attempt renews (decision F2): when it lapses the attempt
 // is taken for dead and the key is free again.
 import { DurableObject } from 'cloudflare:workers';
+import { LEASE_TIMINGS, leaseTimings } from '../limits/lease-timings.ts';
 
 const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
 /**
@@ -12,7 +13,7 @@ const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
  * after the last renewal (the heartbeat renews every 15 s). Longer than the reservation lease (45 s) by
  * one heartbeat, so a retry let in by its lapse finds the dead attempt's reservation lapsed too (F1).
  */
-export const IN_FLIGHT_LEASE_MS = 60_000;
+export const IN_FLIGHT_LEASE_MS = LEASE_TIMINGS.inFlightMs;
 
 export interface StoredResponse {
   status: number;
@@ -39,8 +40,10 @@ type RecordRow = {
   chunk_count: number | null;
 };
 
-/** Uses no binding (env.ts names this class, so it does not import Env back). */
-export class IdempotencyStore extends DurableObject<unknown> {
+/** Uses no binding (env.ts names this class, so it does not import Env back); reads DEV_MODE's lease scale. */
+export class IdempotencyStore extends DurableObject<{ DEV_MODE?: string; LEASE_SECONDS?: string }> {
+  private readonly leaseMs = leaseTimings(this.env).inFlightMs;
+
   // deleteAll() in the alarm drops the tables too, and an object kept in memory does not run its
   // constructor again: the schema is created on first use and the alarm marks it gone.
   private schemaReady = false;
@@ -61,8 +64,8 @@ export class IdempotencyStore extends DurableObject<unknown> {
     this.schemaReady = true;
   }
 
-  private static leaseEnd(row: RecordRow): number {
-    return row.lease_until ?? row.started_at + IN_FLIGHT_LEASE_MS;
+  private leaseEnd(row: RecordRow): number {
+    return row.lease_until ?? row.started_at + this.leaseMs;
   }
 
   private row(): RecordRow | undefined {
@@ -83,8 +86,7 @@ export class IdempotencyStore extends DurableObject<unknown> {
    */
   begin(fingerprint: string, now: number): BeginOutcome {
     let row = this.row();
-    const stale =
-      row && (row.expires_at <= now || (row.state === 'in_flight' && IdempotencyStore.leaseEnd(row) <= now));
+    const stale = row && (row.expires_at <= now || (row.state === 'in_flight' && this.leaseEnd(row) <= now));
     if (stale) {
       this.clear();
       row = undefined;
@@ -97,13 +99,13 @@ export class IdempotencyStore extends DurableObject<unknown> {
         attempt,
         now,
         now + REPLAY_WINDOW_MS,
-        now + IN_FLIGHT_LEASE_MS,
+        now + this.leaseMs,
       );
       void this.ctx.storage.setAlarm(Date.now() + REPLAY_WINDOW_MS);
       return { state: 'started', attempt };
     }
     if (row.fingerprint !== fingerprint) return { state: 'mismatch' };
-    if (row.state === 'in_flight') return { state: 'in_flight', leaseUntil: IdempotencyStore.leaseEnd(row) };
+    if (row.state === 'in_flight') return { state: 'in_flight', leaseUntil: this.leaseEnd(row) };
     return {
       state: 'done',
       status: row.status!,
@@ -117,12 +119,12 @@ export class IdempotencyStore extends DurableObject<unknown> {
     return row !== undefined && row.state === 'in_flight' && row.attempt === attempt;
   }
 
-  /** The running attempt's heartbeat: its lease runs until `now` + IN_FLIGHT_LEASE_MS. False once it lost the key. */
+  /** The running attempt's heartbeat: its lease runs until `now` + the lease. False once it lost the key. */
   renew(attempt: string, now: number): boolean {
     if (!this.owns(attempt)) return false;
     this.ctx.storage.sql.exec(
       'UPDATE record SET lease_until = MAX(COALESCE(lease_until, 0), ?) WHERE id = 1',
-      now + IN_FLIGHT_LEASE_MS,
+      now + this.leaseMs,
     );
     return true;
   }

@@ -5,6 +5,7 @@ import { sha256Hex } from '../crypto/sha256.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { startHeartbeat } from '../http/lease-heartbeat.ts';
+import { leaseTimings } from '../limits/lease-timings.ts';
 import type { IdempotencyStore } from './idempotency-object.ts';
 
 const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -85,7 +86,11 @@ export async function withIdempotency(
   }
 
   const attempt = begun.attempt;
-  const heartbeat = startHeartbeat(() => stub.renew(attempt, Date.now()), 'idempotency', options.heartbeatMs);
+  const heartbeat = startHeartbeat(
+    () => stub.renew(attempt, Date.now()),
+    'idempotency',
+    options.heartbeatMs ?? leaseTimings(c.env).heartbeatMs,
+  );
   try {
     return await runAndStore(stub, attempt, run);
   } finally {

@@ -8,6 +8,7 @@ import type { Caller } from '../accounts/caller.ts';
 import type { AppEnv } from '../env.ts';
 import { type Heartbeat, startHeartbeat } from '../http/lease-heartbeat.ts';
 import { limiter } from './admit-request.ts';
+import { leaseTimings } from './lease-timings.ts';
 
 export interface HeldReservation {
   /**
@@ -32,7 +33,7 @@ class RequestReservations {
   hold(caller: Caller, id: string): HeldReservation {
     const entry: Entry = { caller, id, settle: true };
     this.entries.push(entry);
-    this.heartbeat ??= startHeartbeat(() => this.renewAll(), 'reservation');
+    this.heartbeat ??= startHeartbeat(() => this.renewAll(), 'reservation', leaseTimings(this.c.env).heartbeatMs);
     return {
       drop: () => {
         entry.settle = false;

@@ -6,6 +6,7 @@ import { type AccountFacts, AccountFactsTable } from './account-facts-table.ts';
 import { CreditLedger, type Credits } from './credit-ledger.ts';
 import { EarliestAlarm } from './earliest-alarm.ts';
 import { type HourlyAdmission, HourlyCounters } from './hourly-counter.ts';
+import { leaseTimings } from './lease-timings.ts';
 import type { PlanLimits } from './plans.ts';
 import { ReservationLedger, type Reserved } from './reservation-ledger.ts';
 import { writeUsageSnapshot } from './usage-snapshot.ts';
@@ -63,6 +64,8 @@ const FLUSH_RETRY_MS = 60_000;
  */
 interface LimiterBindings {
   DB: D1Database;
+  DEV_MODE?: string;
+  LEASE_SECONDS?: string;
 }
 
 export class RateLimiter extends DurableObject<LimiterBindings> {
@@ -82,7 +85,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     this.facts = new AccountFactsTable(ctx.storage.sql, env.DB);
     this.credits = new CreditLedger(ctx.storage.sql);
     this.hourly = new HourlyCounters(ctx.storage.sql);
-    this.reservations = new ReservationLedger(ctx.storage.sql);
+    this.reservations = new ReservationLedger(ctx.storage.sql, leaseTimings(env).reservationMs);
     void ctx.blockConcurrencyWhile(() => this.wake.load());
   }
 

@@ -5,8 +5,10 @@
 // Every give-back (partial release, expiry) decrements or deletes the row in the same synchronous step
 // as the counters, so no amount can come back twice, and nothing settled ever comes back.
 
-/** A reservation lapses this long after its last renewal; the heartbeat renews every 15 s. */
-export const RESERVATION_LEASE_MS = 45_000;
+import { LEASE_TIMINGS } from './lease-timings.ts';
+
+/** A reservation lapses this long after its last renewal (production; lease-timings.ts). */
+export const RESERVATION_LEASE_MS = LEASE_TIMINGS.reservationMs;
 
 /** The units one reservation holds. */
 export type Reserved = {
@@ -23,7 +25,10 @@ export type ReservationRow = Reserved & {
 };
 
 export class ReservationLedger {
-  constructor(private readonly sql: SqlStorage) {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly leaseMs = RESERVATION_LEASE_MS,
+  ) {
     sql.exec(`CREATE TABLE IF NOT EXISTS reservations (id TEXT PRIMARY KEY, month_start INTEGER NOT NULL,
       documents INTEGER NOT NULL, pdfs INTEGER NOT NULL, credits INTEGER NOT NULL, lease_until INTEGER NOT NULL)`);
   }
@@ -32,10 +37,10 @@ export class ReservationLedger {
     return this.sql.exec<ReservationRow>('SELECT * FROM reservations WHERE id = ?', id).toArray()[0];
   }
 
-  /** Opens a reservation leased until `now` + RESERVATION_LEASE_MS; returns its id and lease end. */
+  /** Opens a reservation leased until `now` + the lease; returns its id and lease end. */
   open(now: number, monthStart: number, units: Reserved): { id: string; leaseUntil: number } {
     const id = crypto.randomUUID();
-    const leaseUntil = now + RESERVATION_LEASE_MS;
+    const leaseUntil = now + this.leaseMs;
     this.sql.exec(
       'INSERT INTO reservations (id, month_start, documents, pdfs, credits, lease_until) VALUES (?, ?, ?, ?, ?, ?)',
       id,
@@ -48,13 +53,13 @@ export class ReservationLedger {
     return { id, leaseUntil };
   }
 
-  /** The heartbeat: the lease runs until `now` + RESERVATION_LEASE_MS. False when the row is gone (settled, given back). */
+  /** The heartbeat: the lease runs until `now` + the lease. False when the row is gone (settled, given back). */
   renew(id: string, now: number): boolean {
     return (
       this.sql
         .exec(
           'UPDATE reservations SET lease_until = MAX(lease_until, ?) WHERE id = ? RETURNING id',
-          now + RESERVATION_LEASE_MS,
+          now + this.leaseMs,
           id,
         )
         .toArray().length > 0
