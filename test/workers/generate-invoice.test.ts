@@ -416,6 +416,8 @@ describe('POST /api/generate-invoice with Idempotency-Key (D8)', () => {
     const conflicts = responses.filter((r) => r.status === 409);
     expect(fresh).toHaveLength(1);
     expect(replays.length + conflicts.length).toBe(19);
+    // A request that arrives while the first is still running is refused as in flight, not run again.
+    for (const r of conflicts) expect(((await r.json()) as Json).error.code).toBe('idempotency_key_conflict');
     const first = new Uint8Array(await fresh[0].arrayBuffer());
     for (const r of replays) expect(new Uint8Array(await r.arrayBuffer())).toEqual(first);
     // Only the one generation counted against the hourly window.
