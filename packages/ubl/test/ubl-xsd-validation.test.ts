@@ -6,7 +6,20 @@ import { renderInvoiceUbl } from '../src/index.ts';
 import { buildInvoiceCases } from './invoice-cases.ts';
 
 const OUT = resolve(import.meta.dirname, '.out/ubl');
+const XSD = resolve(import.meta.dirname, '../../../../shared/ubl-2.1/xsd/maindoc');
 const VALIDATOR = resolve(import.meta.dirname, '../../../../shared/ubl-2.1/validate');
+
+/**
+ * xmllint over many files against one schema, the way ../shared/ubl-2.1/validate runs it for one file
+ * (--noout --nonet --schema): the schema is compiled once for the whole corpus rather than once a file
+ * (the validate script spawns xmllint twice a file, about 0.2 s each).
+ */
+function xmllint(schema: string, files: string[]) {
+  return spawnSync('xmllint', ['--noout', '--nonet', '--schema', join(XSD, schema), ...files], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+}
 
 describe('UBL 2.1 XSD validity', () => {
   it('every invoice and credit note of the broad set (21 currencies, every tax shape, discounts, shipping, deposit, rounding, tax-inclusive, 100 items, unicode, XML specials) validates against the OASIS UBL 2.1 schemas', () => {
@@ -20,18 +33,20 @@ describe('UBL 2.1 XSD validity', () => {
     });
     expect(files.length).toBeGreaterThanOrEqual(100);
 
-    const run = spawnSync(VALIDATOR, files, { encoding: 'utf8', maxBuffer: 64 << 20 });
-    const verdicts = run.stdout.split('\n').filter((l: string) => l !== '');
-    const failures = verdicts.filter((l: string) => !/: OK \((Invoice|CreditNote)\)$/.test(l));
-    expect(failures, run.stderr).toEqual([]);
-    // issue 13: each document is checked against its own schema, credit notes against UBL-CreditNote-2.1.xsd.
-    const expected = cases.map((c, i) => {
-      const root = c.resolved.request.invoice.type === 'credit_note' ? 'CreditNote' : 'Invoice';
-      return `${files[i]}: OK (${root})`;
-    });
-    expect(verdicts).toEqual(expected);
-    expect(expected.filter((v) => v.endsWith('(CreditNote)')).length).toBeGreaterThanOrEqual(4);
-    expect(run.status).toBe(0);
+    // issue 13: each document is checked against its own schema, credit notes against UBL-CreditNote-2.1.xsd
+    // (whose root element is CreditNote: an Invoice root, or the reverse, fails its schema).
+    const isNote = cases.map((c) => c.resolved.request.invoice.type === 'credit_note');
+    const groups = [
+      { schema: 'UBL-Invoice-2.1.xsd', files: files.filter((_, i) => !isNote[i]) },
+      { schema: 'UBL-CreditNote-2.1.xsd', files: files.filter((_, i) => isNote[i]) },
+    ];
+    expect(groups[1].files.length).toBeGreaterThanOrEqual(4);
+    for (const { schema, files: group } of groups) {
+      const run = xmllint(schema, group);
+      const verdicts = run.stderr.split('\n').filter((l: string) => l !== '');
+      expect(verdicts, schema).toEqual(group.map((f) => `${f} validates`));
+      expect(run.status, schema).toBe(0);
+    }
   }, 180_000);
 
   it('the validator rejects a document whose elements are out of the UBL sequence (the check can fail)', () => {
