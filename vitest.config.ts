@@ -38,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['test/workers/**/*.test.ts'],
-          setupFiles: ['test/workers/apply-migrations.ts'],
+          setupFiles: ['test/workers/apply-migrations.ts', 'test/workers/client-address-per-file.ts'],
           testTimeout: 60_000,
         },
       },

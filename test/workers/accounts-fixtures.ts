@@ -4,32 +4,56 @@ import { assertDocumented, documentedPath } from './openapi-conformance-check.ts
 
 // `env` and `exports` are typed by workers/cloudflare-env.d.ts (Cloudflare.Env extends the Worker's Env).
 export const testEnv = env;
+
+/**
+ * Client addresses. The Worker test files share one Miniflare per test worker (`isolate: false` in
+ * vitest.config.ts), so one D1 and one set of Durable Objects: the limits keyed by client address (anonymous
+ * windows D3, the login throttle H4, registrations H6, hosted-link opens 10.4) would add up across files under
+ * one address. So every address a test counts against comes from freshClientIp(), which no other request of
+ * the run is given, and a request that names no address gets its file's own (see clientAddressPerFile).
+ */
+let addressesHandedOut = 0;
+
+/** An address in 100.64.0.0/10 (shared address space) that no other caller of this test worker has used. */
+export function freshClientIp(): string {
+  addressesHandedOut += 1;
+  const n = addressesHandedOut;
+  return `100.${64 + ((n >> 16) & 63)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+let fileClientIp = freshClientIp();
+
+/** Called before each test file (test/workers/client-address-per-file.ts): a new address for the file's requests. */
+export function clientAddressPerFile(): void {
+  fileClientIp = freshClientIp();
+}
+
+/** The headers with CF-Connecting-IP set to the file's address unless they name one (Cloudflare always sets it). */
+export function withClientAddress(headers: HeadersInit | undefined): Headers {
+  const out = new Headers(headers);
+  if (!out.has('CF-Connecting-IP')) out.set('CF-Connecting-IP', fileClientIp);
+  return out;
+}
+
 /**
  * The Worker's own fetch handler. Every answer on a documented path is held to /openapi.json
  * (status, content type, body schema, required headers), so every Worker test checks the contract too.
  */
 export async function workerFetch(input: string | Request, init?: RequestInit): Promise<Response> {
-  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-  const url = typeof input === 'string' ? input : input.url;
-  const res = await exports.default.fetch(input, init);
-  if (documentedPath(new URL(url).pathname)) await assertDocumented(method, url, res);
+  const request = new Request(input, init);
+  const res = await exports.default.fetch(new Request(request, { headers: withClientAddress(request.headers) }));
+  if (documentedPath(new URL(request.url).pathname)) await assertDocumented(request.method, request.url, res);
   return res;
 }
 
 export const BASE = 'http://localhost:8787';
 
-/** A random address in 100.64.0.0/10 (shared address space), not one any test names. */
-function randomClientIp(): string {
-  const byte = () => Math.floor(Math.random() * 256);
-  return `100.${64 + Math.floor(Math.random() * 64)}.${byte()}.${byte()}`;
-}
-
 export async function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   // Registrations are limited per IP (10 per hour): unless a test names the address, each one comes from its own,
-  // so tests do not use up each other's. The limit itself is tested with named addresses.
+  // so tests do not use up each other's. The limit itself is tested with addresses of its own.
   if (path === '/api/auth/register' && !headers.has('CF-Connecting-IP'))
-    headers.set('CF-Connecting-IP', randomClientIp());
+    headers.set('CF-Connecting-IP', freshClientIp());
   let body = init.body;
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json');

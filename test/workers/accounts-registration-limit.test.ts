@@ -1,6 +1,6 @@
 // Issue 10: registrations are limited per client IP (10 per hour, atomic), and a taken email is no cheap probe.
 import { describe, expect, it } from 'vitest';
-import { call, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
+import { call, freshClientIp, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
 
@@ -14,7 +14,7 @@ function registerFrom(ip: string, email = uniqueEmail('reg')) {
 
 describe('registrations per IP (10 per hour)', () => {
   it('the 11th attempt from one IP is 429 with Retry-After; email_taken answers count; other IPs are not affected', async () => {
-    const ip = '203.0.113.60';
+    const ip = freshClientIp();
     const taken = uniqueEmail('taken');
     await register(taken);
     expect((await registerFrom(ip, taken)).status).toBe(409);
@@ -25,11 +25,11 @@ describe('registrations per IP (10 per hour)', () => {
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect((await registerFrom('203.0.113.61')).status).toBe(201);
+    expect((await registerFrom(freshClientIp())).status).toBe(201);
   });
 
   it('invalid bodies do not use up the limit', async () => {
-    const ip = '203.0.113.62';
+    const ip = freshClientIp();
     for (let i = 0; i < 12; i++) {
       const res = await call('/api/auth/register', {
         method: 'POST',
@@ -42,14 +42,15 @@ describe('registrations per IP (10 per hour)', () => {
   });
 
   it('20 parallel registrations from one IP: exactly 10 are created', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, () => registerFrom('203.0.113.63')));
+    const ip = freshClientIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => registerFrom(ip)));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 
   it('attempts older than an hour no longer count', async () => {
-    const ip = '203.0.113.64';
+    const ip = freshClientIp();
     for (let i = 0; i < 10; i++) expect((await registerFrom(ip)).status).toBe(201);
     expect((await registerFrom(ip)).status).toBe(429);
     await testEnv.DB.prepare('UPDATE registration_attempts SET attempted_at = attempted_at - ? WHERE ip = ?')
@@ -71,8 +72,8 @@ describe('email_taken is no cheap probe (H6)', () => {
     const takenMs: number[] = [];
     const newMs: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const a = await time(taken, `198.51.100.${60 + i}`);
-      const b = await time(uniqueEmail('fresh'), `198.51.100.${70 + i}`);
+      const a = await time(taken, freshClientIp());
+      const b = await time(uniqueEmail('fresh'), freshClientIp());
       expect([a.status, b.status]).toEqual([409, 201]);
       takenMs.push(a.ms);
       newMs.push(b.ms);

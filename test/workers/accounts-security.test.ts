@@ -1,10 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timingSafeEqual } from '../../workers/crypto/timing-safe-equal.ts';
-import { call, latestEmail, login, register, testEnv, uniqueEmail, verify } from './accounts-fixtures.ts';
+import {
+  call,
+  freshClientIp,
+  latestEmail,
+  login,
+  register,
+  testEnv,
+  uniqueEmail,
+  verify,
+} from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
 
-async function attempt(email: string, password: string, ip = '203.0.113.7') {
+/** A login from `ip`: each test counts against addresses of its own (freshClientIp), which no other file uses. */
+async function attempt(email: string, password: string, ip: string) {
   return call('/api/auth/login', { method: 'POST', json: { email, password }, headers: { 'CF-Connecting-IP': ip } });
 }
 
@@ -12,8 +22,9 @@ describe('login does not reveal whether the email exists', () => {
   it('unknown email and wrong password give the same status, code and message', async () => {
     const email = uniqueEmail();
     await register(email);
-    const wrong = await attempt(email, 'wrong password', '198.51.100.1');
-    const unknown = await attempt(uniqueEmail('ghost'), 'wrong password', '198.51.100.1');
+    const ip = freshClientIp();
+    const wrong = await attempt(email, 'wrong password', ip);
+    const unknown = await attempt(uniqueEmail('ghost'), 'wrong password', ip);
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
@@ -30,8 +41,8 @@ describe('login does not reveal whether the email exists', () => {
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 4; i++) {
-      known.push(await time(email, `198.51.100.${10 + i}`));
-      unknown.push(await time(uniqueEmail('ghost'), `198.51.100.${20 + i}`));
+      known.push(await time(email, freshClientIp()));
+      unknown.push(await time(uniqueEmail('ghost'), freshClientIp()));
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     // PBKDF2 with 100,000 iterations dominates both paths; skipping it would make one path far faster.
@@ -45,7 +56,7 @@ describe('brute-force limits on login (per 15 minutes: 10 per email and IP, 100 
   it('per email and IP: the 11th attempt is 429 with Retry-After, even with the right password', async () => {
     const email = uniqueEmail();
     await register(email);
-    const ip = '192.0.2.1';
+    const ip = freshClientIp();
     for (let i = 0; i < 10; i++) expect((await attempt(email, `guess-${i}-xx`, ip)).status).toBe(401);
     const locked = await attempt(email, 'correct horse battery', ip);
     expect(locked.status).toBe(429);
@@ -53,32 +64,31 @@ describe('brute-force limits on login (per 15 minutes: 10 per email and IP, 100 
     expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(Number(locked.headers.get('Retry-After'))).toBeLessThanOrEqual(15 * 60);
     // The owner at another address is not locked out by the guesser's address.
-    expect((await attempt(email, 'correct horse battery', '192.0.2.2')).status).toBe(200);
+    expect((await attempt(email, 'correct horse battery', freshClientIp())).status).toBe(200);
   });
 
   it('per email: 100 failures spread over many addresses lock the email everywhere', async () => {
     const email = uniqueEmail();
     await register(email);
-    for (let i = 0; i < 100; i++)
-      expect((await attempt(email, `guess-${i}-xx`, `198.18.${Math.floor(i / 9)}.${i % 9}`)).status).toBe(401);
-    const locked = await attempt(email, 'correct horse battery', '192.0.2.3');
+    for (let i = 0; i < 100; i++) expect((await attempt(email, `guess-${i}-xx`, freshClientIp())).status).toBe(401);
+    const locked = await attempt(email, 'correct horse battery', freshClientIp());
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 
   it('per IP: 50 failures over different emails lock that IP only', async () => {
-    const ip = '192.0.2.200';
+    const ip = freshClientIp();
     for (let i = 0; i < 50; i++) expect((await attempt(uniqueEmail('spray'), 'whatever-pass', ip)).status).toBe(401);
     const email = uniqueEmail();
     await register(email);
     expect((await attempt(email, 'correct horse battery', ip)).status).toBe(429);
-    expect((await attempt(email, 'correct horse battery', '192.0.2.201')).status).toBe(200);
+    expect((await attempt(email, 'correct horse battery', freshClientIp())).status).toBe(200);
   });
 
   it('a successful login clears the failures of its email and IP, and does not count itself', async () => {
     const email = uniqueEmail();
     await register(email);
-    const ip = '192.0.2.210';
+    const ip = freshClientIp();
     for (let i = 0; i < 9; i++) expect((await attempt(email, `typo-${i}-xx`, ip)).status).toBe(401);
     expect((await attempt(email, 'correct horse battery', ip)).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await attempt(email, `typo-${i}-yy`, ip)).status).toBe(401);
@@ -88,18 +98,21 @@ describe('brute-force limits on login (per 15 minutes: 10 per email and IP, 100 
   it('failures older than 15 minutes no longer count', async () => {
     const email = uniqueEmail();
     await register(email);
-    for (let i = 0; i < 10; i++) await attempt(email, `guess-${i}-xx`, '192.0.2.150');
-    expect((await attempt(email, 'correct horse battery', '192.0.2.150')).status).toBe(429);
-    await testEnv.DB.prepare('UPDATE login_attempts SET attempted_at = attempted_at - ?')
-      .bind(15 * 60 * 1000 + 1)
+    const ip = freshClientIp();
+    for (let i = 0; i < 10; i++) await attempt(email, `guess-${i}-xx`, ip);
+    expect((await attempt(email, 'correct horse battery', ip)).status).toBe(429);
+    // Only this test's rows: the D1 is shared with every other Worker test file (isolate: false).
+    await testEnv.DB.prepare('UPDATE login_attempts SET attempted_at = attempted_at - ? WHERE ip = ?')
+      .bind(15 * 60 * 1000 + 1, ip)
       .run();
-    expect((await attempt(email, 'correct horse battery', '192.0.2.150')).status).toBe(200);
+    expect((await attempt(email, 'correct horse battery', ip)).status).toBe(200);
   });
 
   it('the email is stored hashed in login_attempts, never as typed', async () => {
     const email = uniqueEmail('hashed');
-    await attempt(email, 'wrong password', '192.0.2.250');
-    const rows = await testEnv.DB.prepare("SELECT email_hash FROM login_attempts WHERE ip = '192.0.2.250'").all<{
+    const ip = freshClientIp();
+    await attempt(email, 'wrong password', ip);
+    const rows = await testEnv.DB.prepare('SELECT email_hash FROM login_attempts WHERE ip = ?').bind(ip).all<{
       email_hash: string;
     }>();
     expect(rows.results.length).toBeGreaterThan(0);

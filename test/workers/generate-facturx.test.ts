@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { call, freshClientIp, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { readFacturx } from './facturx-read.ts';
 import { jpeg, toBase64 } from './image-fixtures.ts';
 import { countProduced } from './limits-fixtures.ts';
@@ -80,7 +80,7 @@ describe('issue 13: output facturx', () => {
   });
 
   it('D3: an anonymous call cannot ask for it: 403 auth_required naming output', async () => {
-    const res = await generate({ 'CF-Connecting-IP': '198.51.100.213' }, { ...invoice(), output: 'facturx' });
+    const res = await generate({ 'CF-Connecting-IP': freshClientIp() }, { ...invoice(), output: 'facturx' });
     expect(res.status).toBe(403);
     const body = (await res.json()) as Json;
     expect(body.error.code).toBe('auth_required');

@@ -1,6 +1,6 @@
 import { countryName } from '@invoice/i18n';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
+import { BASE, call, freshClientIp, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
 
 const minimal = {
   from: { name: 'Acme Ltd' },
@@ -8,14 +8,12 @@ const minimal = {
   items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
 };
 
-let ipCounter = 0;
-/** A fresh client IP per test keeps each test inside its own anonymous window (D3: 20 per hour per IP). */
+/** A fresh client IP per call keeps each test inside its own anonymous window (D3: 20 per hour per IP). */
 function anonymous(json: unknown, headers: Record<string, string> = {}) {
-  ipCounter += 1;
   return call('/api/generate-invoice', {
     method: 'POST',
     json,
-    headers: { 'CF-Connecting-IP': `198.51.100.${ipCounter}`, ...headers },
+    headers: { 'CF-Connecting-IP': freshClientIp(), ...headers },
   });
 }
 
@@ -147,7 +145,7 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
     const res = await workerFetch(`${BASE}/api/generate-invoice`, {
       method: 'POST',
       body: '{"from": ',
-      headers: { 'CF-Connecting-IP': '203.0.113.77' },
+      headers: { 'CF-Connecting-IP': freshClientIp() },
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).error.code).toBe('invalid_json');
@@ -158,7 +156,7 @@ describe('POST /api/generate-invoice, anonymous (D3)', () => {
     const res = await workerFetch(`${BASE}/api/generate-invoice`, {
       method: 'POST',
       body: big,
-      headers: { 'CF-Connecting-IP': '203.0.113.78' },
+      headers: { 'CF-Connecting-IP': freshClientIp() },
     });
     expect(res.status).toBe(413);
     expect(((await res.json()) as Json).error.code).toBe('payload_too_large');

@@ -4,9 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { cachedHostedPdf, hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
 import { type InvoiceSnapshot, storeSnapshot } from '../../workers/hosted/snapshot-store.ts';
 import { renderPdf } from '../../workers/pdf/render-pdf.ts';
+import { withClientAddress } from './accounts-fixtures.ts';
 import { pngHeaderOnly, pngWithData, toBase64 } from './image-fixtures.ts';
 
 const BASE = 'https://invoices.example.com';
+
+/** An anonymous open of a hosted link, from this file's client address (opens are limited per address). */
+const open = (url: string) => exports.default.fetch(url, { headers: withClientAddress(undefined) });
 
 // 1×1 red PNG
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
@@ -27,7 +31,7 @@ function snapshot(extra: Record<string, unknown> = {}, images?: InvoiceSnapshot[
 describe('GET /api/i/{id} as PDF (D9)', () => {
   it('D9: the PDF is the default format, served inline with the invoice number as file name', async () => {
     const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
-    const res = await exports.default.fetch(link.hosted_url);
+    const res = await open(link.hosted_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
     expect(res.headers.get('Content-Disposition')).toBe(
@@ -37,13 +41,13 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
     expect(Number(res.headers.get('Content-Length'))).toBe(bytes.byteLength);
-    expect((await exports.default.fetch(`${link.hosted_url}&format=pdf`)).status).toBe(200);
+    expect((await open(`${link.hosted_url}&format=pdf`)).status).toBe(200);
   });
 
   it('D14: the hosted PDF is byte-identical to rendering the same invoice with the hosted link as QR text', async () => {
     const snap = snapshot({}, { logo: { mime: 'image/png', base64: PNG_B64 } });
     const link = await storeSnapshot(env, snap, Date.now(), BASE);
-    const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
+    const served = new Uint8Array(await (await open(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     const logo = Uint8Array.from(atob(PNG_B64), (ch) => ch.charCodeAt(0));
     const expected = await renderPdf(resolved, { logo }, { text: link.hosted_url }, 'req_test', 'omit');
@@ -56,7 +60,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
   it('spec: with payment.qr the PDF encodes the payment value, not the hosted link', async () => {
     const snap = snapshot({ payment: { qr: { type: 'url', value: 'https://pay.example.com/x' } } });
     const link = await storeSnapshot(env, snap, Date.now(), BASE);
-    const served = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
+    const served = new Uint8Array(await (await open(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x' }, 'req_test', 'omit'));
   });
@@ -65,7 +69,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     for (const logo of [pngHeaderOnly(3000, 3000), pngWithData(8, 8, new Uint8Array([0, 0, 1, 2]))]) {
       const snap = snapshot({}, { logo: { mime: 'image/png', base64: toBase64(logo) } });
       const link = await storeSnapshot(env, snap, Date.now(), BASE);
-      const res = await exports.default.fetch(link.hosted_url);
+      const res = await open(link.hosted_url);
       expect(res.status).toBe(200);
       const served = new Uint8Array(await res.arrayBuffer());
       const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
@@ -76,15 +80,15 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
   it('issue 10.4: after its first render the PDF is served from KV, byte for byte, and the entry expires with the link', async () => {
     const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
     expect(await cachedHostedPdf(env, link.id, 'pdf')).toBeNull();
-    const first = new Uint8Array(await (await exports.default.fetch(link.hosted_url)).arrayBuffer());
+    const first = new Uint8Array(await (await open(link.hosted_url)).arrayBuffer());
     expect(await cachedHostedPdf(env, link.id, 'pdf')).toEqual(first);
     // Proof the second open reads the cache and renders nothing: swap the cached bytes.
     const marker = new TextEncoder().encode('%PDF-1.7 cached');
     await env.SNAPSHOTS.put(hostedPdfKey(link.id, 'pdf'), marker, { expiration: link.hosted_expires_at });
-    const second = await exports.default.fetch(link.hosted_url);
+    const second = await open(link.hosted_url);
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(marker);
     expect(second.headers.get('Content-Length')).toBe(String(marker.byteLength));
     // JSON opens are not cached PDFs, and an unsigned open never reaches the cache.
-    expect((await exports.default.fetch(`${BASE}/api/i/${link.id}?t=wrong`)).status).toBe(404);
+    expect((await open(`${BASE}/api/i/${link.id}?t=wrong`)).status).toBe(404);
   });
 });

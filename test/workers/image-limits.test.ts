@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../workers/env.ts';
 import { storeSnapshot } from '../../workers/hosted/snapshot-store.ts';
 import { IMAGE_URL_RULES } from '../../workers/invoices/load-images.ts';
-import { call, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { call, verifiedAccountWithKey, withClientAddress } from './accounts-fixtures.ts';
 import { flatPng, jpeg, PNG_1X1, pngHeaderOnly, pngWithData, toBase64, zlibDeflate } from './image-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -183,7 +183,7 @@ describe('H3: hosted links never decode a stored image that breaks the rules', (
       'https://invoices.example.com',
     );
     const started = Date.now();
-    const res = await exports.default.fetch(withBomb.hosted_url);
+    const res = await exports.default.fetch(withBomb.hosted_url, { headers: withClientAddress(undefined) });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
     expect(Date.now() - started).toBeLessThan(5000);

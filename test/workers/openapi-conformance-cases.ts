@@ -3,7 +3,7 @@ import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.
 import { PREVIEWS_PER_HOUR } from '../../workers/limits/admit-preview.ts';
 import { WEBHOOK_SENDS_PER_HOUR } from '../../workers/limits/admit-webhook-send.ts';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
-import { call, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
+import { call, freshClientIp, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
 import { LEGACY, legacyAccount, unverifiedKey } from './legacy-fixtures.ts';
 
 import {
@@ -15,7 +15,6 @@ import {
   cookieJson,
   exhaust,
   exhaustedAccount,
-  freshIp,
   hostedPathAndQuery,
   INVOICE,
   inFlight,
@@ -49,9 +48,9 @@ async function sendsUsedUp(email: string, ask: () => Promise<Sent>): Promise<Sen
 
 export const CASES: Record<string, () => Promise<Sent>> = {
   'generateInvoice 200': () =>
-    send('POST', '/api/generate-invoice', { json: INVOICE, headers: { 'CF-Connecting-IP': freshIp() } }),
+    send('POST', '/api/generate-invoice', { json: INVOICE, headers: { 'CF-Connecting-IP': freshClientIp() } }),
   'generateInvoice 400': () =>
-    send('POST', '/api/generate-invoice', { json: { items: [] }, headers: { 'CF-Connecting-IP': freshIp() } }),
+    send('POST', '/api/generate-invoice', { json: { items: [] }, headers: { 'CF-Connecting-IP': freshClientIp() } }),
   'generateInvoice 401': () =>
     send('POST', '/api/generate-invoice', { json: INVOICE, headers: bearer('inv_sk_unknown') }),
   'generateInvoice 402': async () =>
@@ -62,10 +61,10 @@ export const CASES: Record<string, () => Promise<Sent>> = {
   'generateInvoice 403': () =>
     send('POST', '/api/generate-invoice', {
       json: { ...INVOICE, output: 'pdf' },
-      headers: { 'CF-Connecting-IP': freshIp() },
+      headers: { 'CF-Connecting-IP': freshClientIp() },
     }),
   'generateInvoice 409': async () => {
-    const ip = freshIp();
+    const ip = freshClientIp();
     await inFlight(`ip:${ip}`, 'k-409', '/api/generate-invoice', INVOICE);
     return send('POST', '/api/generate-invoice', {
       json: INVOICE,
@@ -73,11 +72,17 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     });
   },
   'generateInvoice 413': () =>
-    send('POST', '/api/generate-invoice', { body: big(10 * 1024 * 1024), headers: { 'CF-Connecting-IP': freshIp() } }),
+    send('POST', '/api/generate-invoice', {
+      body: big(10 * 1024 * 1024),
+      headers: { 'CF-Connecting-IP': freshClientIp() },
+    }),
   'generateInvoice 422': () =>
-    reusedKey('/api/generate-invoice', { 'CF-Connecting-IP': freshIp() }, INVOICE, { ...INVOICE, notes: 'other' }),
+    reusedKey('/api/generate-invoice', { 'CF-Connecting-IP': freshClientIp() }, INVOICE, {
+      ...INVOICE,
+      notes: 'other',
+    }),
   'generateInvoice 429': async () => {
-    const ip = freshIp();
+    const ip = freshClientIp();
     await exhaust({ kind: 'anonymous', ip }, { calls: 20, documents: 0 });
     return send('POST', '/api/generate-invoice', { json: INVOICE, headers: { 'CF-Connecting-IP': ip } });
   },
@@ -199,7 +204,7 @@ export const CASES: Record<string, () => Promise<Sent>> = {
   'getHostedInvoice 400': async () => send('GET', `${await hostedPathAndQuery()}&format=docx`),
   'getHostedInvoice 404': () => send('GET', '/api/i/AAAAAAAAAAAAAAAAAAAAAA?t=nope'),
   'getHostedInvoice 429': async () => {
-    const ip = freshIp();
+    const ip = freshClientIp();
     const window = testEnv.HOSTED_OPENS.get(testEnv.HOSTED_OPENS.idFromName(`ip:${ip}`));
     // Held one second into a minute, so the window cannot roll over between filling and asking.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -344,7 +349,7 @@ export const CASES: Record<string, () => Promise<Sent>> = {
   },
   'register 413': () => send('POST', '/api/auth/register', { body: big(16 * 1024) }),
   'register 429': async () => {
-    const ip = freshIp();
+    const ip = freshClientIp();
     for (let i = 0; i < 10; i++) {
       const json = { email: uniqueEmail('oas-many'), password: 'correct horse battery' };
       await send('POST', '/api/auth/register', { json, headers: { 'CF-Connecting-IP': ip } });
@@ -386,7 +391,7 @@ export const CASES: Record<string, () => Promise<Sent>> = {
   'login 401': () =>
     send('POST', '/api/auth/login', {
       json: { email: uniqueEmail('nobody'), password: 'wrong password' },
-      headers: { 'CF-Connecting-IP': freshIp() },
+      headers: { 'CF-Connecting-IP': freshClientIp() },
     }),
   'login 403': () =>
     send('POST', '/api/auth/login', {
@@ -396,7 +401,7 @@ export const CASES: Record<string, () => Promise<Sent>> = {
   'login 413': () => send('POST', '/api/auth/login', { body: big(16 * 1024) }),
   'login 429': async () => {
     const email = uniqueEmail('oas-locked');
-    const ip = freshIp();
+    const ip = freshClientIp();
     for (let i = 0; i < 10; i++)
       await send('POST', '/api/auth/login', {
         json: { email, password: 'wrong password' },

@@ -7,7 +7,16 @@ import { createApp } from '../../workers/app.ts';
 import type { Env } from '../../workers/env.ts';
 import { requestFingerprint } from '../../workers/idempotency/with-idempotency.ts';
 import { recordAttempt } from '../../workers/webhooks/delivery-log.ts';
-import { BASE, call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import {
+  BASE,
+  call,
+  login,
+  register,
+  testEnv,
+  uniqueEmail,
+  verifiedAccountWithKey,
+  withClientAddress,
+} from './accounts-fixtures.ts';
 import { countProduced } from './limits-fixtures.ts';
 
 export type Init = RequestInit & { json?: unknown };
@@ -23,8 +32,6 @@ export const INVOICE = {
   items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
 };
 const ctx = createExecutionContext();
-let ipCounter = 0;
-export const freshIp = () => `203.0.113.${++ipCounter}`;
 
 export async function send(method: string, path: string, init: Init = {}): Promise<Sent> {
   return { method, url: `${BASE}${path}`, res: await call(path, { ...init, method }) };
@@ -37,7 +44,7 @@ export async function sendWithEnv(
   path: string,
   init: Init = {},
 ): Promise<Sent> {
-  const headers = new Headers(init.headers);
+  const headers = withClientAddress(init.headers);
   let body = init.body;
   if (init.json !== undefined) {
     headers.set('Content-Type', 'application/json');
