@@ -3,7 +3,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
-import type { WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
 import {
   encryptSecret,
   importEncryptionKey,
@@ -12,6 +11,7 @@ import {
 } from '../../workers/webhooks/webhook-secret.ts';
 import { insertWebhook } from '../../workers/webhooks/webhook-store.ts';
 import { BASE, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { consumedByWorker, sentMessages, watchQueue } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
 const INVOICE = {
@@ -39,15 +39,25 @@ async function run(apiKey: string, method: string, path: string, json?: unknown)
   return res;
 }
 
-const sentWebhookIds = (send: { mock: { calls: unknown[][] } }) =>
-  send.mock.calls.flatMap((call) => [...(call[0] as { body: WebhookMessage }[])].map((m) => m.body.webhook_id));
+const sentWebhookIds = (send: ReturnType<typeof watchQueue>) => sentMessages(send).map((m) => m.webhook_id);
+
+/** The webhook receivers: every delivery the Worker's queue consumer makes is answered 204. */
+function receiver() {
+  const urls: string[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    urls.push(new Request(input as RequestInfo, init).url);
+    return new Response(null, { status: 204 });
+  });
+  return urls;
+}
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('P-ACC2: webhook emission without a D1 lookup for accounts that never had a webhook', () => {
   it('D10: no webhook, no message; a webhook created later gets the very next event; after its deletion nothing is sent', async () => {
     const { apiKey } = await verifiedAccountWithKey('af-hook');
-    const send = vi.spyOn(testEnv.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const delivered = receiver();
+    const send = watchQueue();
     const lookups = vi.spyOn(testEnv.DB, 'prepare');
 
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
@@ -62,6 +72,9 @@ describe('P-ACC2: webhook emission without a D1 lookup for accounts that never h
     const hookId = ((await created.json()) as Json).webhook.id;
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
     expect(sentWebhookIds(send)).toEqual([hookId]);
+    // The real queue brings it to the Worker's consumer before the webhook goes.
+    await consumedByWorker(hookId, 1);
+    expect(delivered).toEqual(['https://hooks.example.com/in']);
 
     expect((await run(apiKey, 'DELETE', `/api/webhooks/${hookId}`)).status).toBe(200);
     send.mockClear();
@@ -84,12 +97,15 @@ describe('P-ACC2: webhook emission without a D1 lookup for accounts that never h
       secretHint: secretHint(secret),
       createdAt: 1_700_000_000,
     });
-    const send = vi.spyOn(testEnv.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const delivered = receiver();
+    const send = watchQueue();
 
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
     expect(sentWebhookIds(send)).toEqual([hook!.id]);
     const batch = await run(apiKey, 'POST', '/api/batch', { invoices: [INVOICE] });
     expect(batch.status).toBe(200);
     expect(sentWebhookIds(send)).toEqual([hook!.id, hook!.id]);
+    await consumedByWorker(hook!.id, 2);
+    expect(delivered).toEqual(['https://hooks.example.com/lazy', 'https://hooks.example.com/lazy']);
   });
 });

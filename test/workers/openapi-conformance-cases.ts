@@ -20,11 +20,11 @@ import {
   inFlight,
   NO_EMAIL,
   outage,
-  QUIET_QUEUE,
   reusedKey,
   type Sent,
   send,
   sendWithEnv,
+  throughQueue,
   unverifiedSession,
   webhookOf,
   webhookWithDelivery,
@@ -295,9 +295,9 @@ export const CASES: Record<string, () => Promise<Sent>> = {
   'redeliverWebhookDelivery 202': async () => {
     const { apiKey, email } = await accountWithKey();
     const { hookId, deliveryId } = await webhookWithDelivery(apiKey, email);
-    return sendWithEnv(QUIET_QUEUE, 'POST', `/api/webhooks/${hookId}/deliveries/${deliveryId}/redeliver`, {
-      headers: bearer(apiKey),
-    });
+    return throughQueue(hookId, 2, () =>
+      send('POST', `/api/webhooks/${hookId}/deliveries/${deliveryId}/redeliver`, { headers: bearer(apiKey) }),
+    );
   },
   'redeliverWebhookDelivery 401': () => send('POST', '/api/webhooks/wh_x/deliveries/dlv_x/redeliver'),
   'redeliverWebhookDelivery 403': async () =>
@@ -321,9 +321,8 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     }),
   'testWebhook 202': async () => {
     const { apiKey } = await accountWithKey();
-    return sendWithEnv(QUIET_QUEUE, 'POST', `/api/webhooks/${await webhookOf(apiKey)}/test`, {
-      headers: bearer(apiKey),
-    });
+    const hookId = await webhookOf(apiKey);
+    return throughQueue(hookId, 1, () => send('POST', `/api/webhooks/${hookId}/test`, { headers: bearer(apiKey) }));
   },
   'testWebhook 401': () => send('POST', '/api/webhooks/wh_x/test'),
   'testWebhook 403': async () =>

@@ -1,7 +1,7 @@
 // The requests the conformance cases are made of: sending to the real app (or to it with bindings
 // replaced), accounts, filled windows and in-flight idempotency keys.
 import { createExecutionContext } from 'cloudflare:test';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import { createApp } from '../../workers/app.ts';
 import type { Env } from '../../workers/env.ts';
@@ -18,6 +18,7 @@ import {
   withClientAddress,
 } from './accounts-fixtures.ts';
 import { countProduced } from './limits-fixtures.ts';
+import { consumedByWorker } from './queue-fixtures.ts';
 
 export type Init = RequestInit & { json?: unknown };
 export interface Sent {
@@ -173,7 +174,21 @@ export async function webhookWithDelivery(apiKey: string, email: string) {
   return { hookId, deliveryId: row!.id };
 }
 
-/** A queue that accepts every send: manual sends are answered without delivering anything. */
-export const QUIET_QUEUE = { WEBHOOK_QUEUE: { sendBatch: async () => {}, send: async () => {} } };
+/**
+ * A request that queues a delivery to the webhook (redeliver, test event), sent to the Worker with its real
+ * queue: the Worker's own consumer then delivers to the webhook's URL, answered 204 here, and the case returns
+ * once it has (the webhook's log holds `attempts` rows), so nothing of it is left in the queue.
+ */
+export async function throughQueue(hookId: string, attempts: number, request: () => Promise<Sent>): Promise<Sent> {
+  const receiver = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
+  try {
+    const sent = await request();
+    await consumedByWorker(hookId, attempts);
+    expect(receiver).toHaveBeenCalledTimes(1);
+    return sent;
+  } finally {
+    receiver.mockRestore();
+  }
+}
 
 export const big = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(bytes) });

@@ -7,6 +7,7 @@ import worker from '../../workers/index.ts';
 import { PREVIEWS_PER_HOUR } from '../../workers/limits/admit-preview.ts';
 import { BASE, login, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { assertDocumented } from './openapi-conformance-check.ts';
+import { watchQueue } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
 
@@ -112,7 +113,7 @@ describe('POST /api/preview (W2)', () => {
     );
     expect(created.status).toBe(201);
     const kv = vi.spyOn(testEnv.SNAPSHOTS, 'put');
-    const queue = vi.spyOn(testEnv.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const queue = watchQueue();
     const before = (await limiter.peek(Date.now())) as Json;
     // Asking for a hosted link and a QR changes nothing: the preview has neither.
     for (const body of [INVOICE, { ...INVOICE, features: { hosted_link: true, qr: true } }])

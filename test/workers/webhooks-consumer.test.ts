@@ -14,6 +14,7 @@ import {
   secretHint,
 } from '../../workers/webhooks/webhook-secret.ts';
 import { getWebhookById, insertWebhook } from '../../workers/webhooks/webhook-store.ts';
+import { consumedByWorker, sentMessages, watchQueue } from './queue-fixtures.ts';
 
 async function registerHook(accountId: string, url: string, events: WebhookEventType[] = ['invoice.generated']) {
   const secret = newWebhookSecret();
@@ -56,12 +57,35 @@ async function runQueue(messages: ReturnType<typeof message>[]) {
   return { ...result, retryDelays };
 }
 
+/**
+ * A delivery as the receiver got it, body read at once: a request the queue consumer sends from the real queue
+ * belongs to that consumer's I/O context, and its body cannot be read later from the test's.
+ */
+interface Received {
+  url: string;
+  method: string;
+  redirect: string;
+  headers: Headers;
+  text(): Promise<string>;
+}
+
+async function received(req: Request): Promise<Received> {
+  const body = await req.clone().text();
+  return {
+    url: req.url,
+    method: req.method,
+    redirect: req.redirect,
+    headers: new Headers(req.headers),
+    text: async () => body,
+  };
+}
+
 function mockReceiver(statuses: number[] | ((req: Request) => Response | Promise<Response>)) {
-  const seen: Request[] = [];
+  const seen: Received[] = [];
   let i = 0;
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const req = new Request(input as RequestInfo, init);
-    seen.push(req.clone());
+    seen.push(await received(req));
     if (typeof statuses === 'function') return statuses(req);
     const status = statuses[Math.min(i++, statuses.length - 1)];
     if (status === 0) throw new TypeError('Network connection lost.');
@@ -200,11 +224,12 @@ describe('event emission (D10)', () => {
     const b = await registerHook('acct_emit', 'https://b.example.com/h', ['invoice.generated', 'batch.generated']);
     await registerHook('acct_emit', 'https://c.example.com/h', ['batch.generated']);
     await registerHook('acct_other', 'https://d.example.com/h', ['invoice.generated']);
-    const send = vi.spyOn(env.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const { seen } = mockReceiver([204]);
+    const send = watchQueue();
     const now = Date.UTC(2026, 0, 2, 3, 4, 5);
     await emitInvoiceEvent(env, 'acct_emit', 'invoice.generated', { invoice: { number: 'INV-9' } }, now);
     expect(send).toHaveBeenCalledTimes(1);
-    const msgs = [...send.mock.calls[0][0]].map((m) => m.body as WebhookMessage);
+    const msgs = sentMessages(send);
     expect(msgs.map((m) => m.webhook_id).sort()).toEqual([a.hook.id, b.hook.id].sort());
     expect(new Set(msgs.map((m) => m.event_id)).size).toBe(1);
     expect(msgs[0].event).toEqual({
@@ -214,24 +239,31 @@ describe('event emission (D10)', () => {
       data: { invoice: { number: 'INV-9' } },
     });
     expect(msgs[0].event_id).toMatch(/^evt_[0-9A-Za-z]{24}$/);
+    // Through the real queue to the Worker's consumer: each subscribed webhook gets the event once.
+    await consumedByWorker(a.hook.id, 1);
+    await consumedByWorker(b.hook.id, 1);
+    expect(seen.map((r) => r.url).sort()).toEqual(['https://a.example.com/h', 'https://b.example.com/h']);
+    expect((await getWebhookById(env.DB, a.hook.id))!.last_status).toBe(204);
   });
 
   it('D10: no subscribed webhook, no message', async () => {
-    const send = vi.spyOn(env.WEBHOOK_QUEUE, 'sendBatch');
+    const send = watchQueue();
     await emitInvoiceEvent(env, 'acct_nobody', 'batch.generated', { count: 1 }, Date.now());
     expect(send).not.toHaveBeenCalled();
   });
 
   it('an event too large for a queue message is parked in KV and still delivered whole', async () => {
-    const { secret } = await registerHook('acct_big', 'https://big.example.com/h');
-    const send = vi.spyOn(env.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
+    const { hook, secret } = await registerHook('acct_big', 'https://big.example.com/h');
+    const { seen } = mockReceiver([200]);
+    const send = watchQueue();
     const data = { invoice: { notes: 'x'.repeat(INLINE_EVENT_MAX_BYTES + 10) } };
     await emitInvoiceEvent(env, 'acct_big', 'invoice.generated', data, Date.now());
-    const body = [...send.mock.calls[0][0]][0].body as WebhookMessage;
+    const [body] = sentMessages(send);
     expect(body.event).toBeUndefined();
     expect(JSON.stringify(body).length).toBeLessThan(1000);
-    const { seen } = mockReceiver([200]);
-    await runQueue([message(body)]);
+    // The Worker's consumer takes the message from the real queue and reads the event back from KV.
+    await consumedByWorker(hook.id, 1);
+    expect(seen).toHaveLength(1);
     const raw = await seen[0].text();
     expect(JSON.parse(raw).data).toEqual(data);
     expect(new Webhook(secret).verify(raw, Object.fromEntries(seen[0].headers))).toMatchObject({ id: body.event_id });

@@ -1,5 +1,6 @@
 // Issue 12 (W1): every delivery attempt is logged (the last 100 per webhook), listed newest first in
-// pages, and can be sent again; a test event can be sent to one webhook. Real D1, the real queue consumer.
+// pages, and can be sent again; a test event can be sent to one webhook. Real D1, the real local queue and
+// its consumer (the Worker's queue() handler): redeliveries and test events go through them (queue-fixtures.ts).
 import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,7 @@ import { DELIVERIES_KEPT_PER_WEBHOOK, recordAttempt } from '../../workers/webhoo
 import type { WebhookEvent, WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
 import { BASE, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { assertDocumented } from './openapi-conformance-check.ts';
+import { consumedByWorker, sentMessages, watchQueue } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
 
@@ -74,11 +76,16 @@ async function consume(messages: ReturnType<typeof messageFor>[]) {
   return getQueueResult(batch, ctx);
 }
 
+/**
+ * The webhook's receiver: answers with `answer` and records each delivery with its body read at once (a request
+ * the consumer sends from the real queue belongs to its I/O context; its body cannot be read from the test's).
+ */
 function receiver(answer: (req: Request) => Response | Promise<Response>) {
-  const seen: Request[] = [];
+  const seen: { headers: Headers; text(): Promise<string> }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const req = new Request(input as RequestInfo, init);
-    seen.push(req.clone());
+    const body = await req.clone().text();
+    seen.push({ headers: new Headers(req.headers), text: async () => body });
     return answer(req);
   });
   return seen;
@@ -88,13 +95,6 @@ async function deliveries(apiKey: string, hookId: string, query = '') {
   const res = await run(bearer(apiKey), 'GET', `/api/webhooks/${hookId}/deliveries${query}`);
   return { status: res.status, body: (await res.json()) as Json };
 }
-
-/** Queued sends, observed without a real queue. */
-function queueSpy() {
-  return vi.spyOn(testEnv.WEBHOOK_QUEUE, 'sendBatch').mockResolvedValue(undefined as never);
-}
-const sentMessages = (spy: ReturnType<typeof queueSpy>) =>
-  spy.mock.calls.flatMap((call) => [...call[0]].map((m) => m.body as WebhookMessage));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -267,15 +267,17 @@ describe('redelivery and test events (W1)', () => {
     vi.restoreAllMocks();
     const [first] = (await deliveries(apiKey, hookId)).body.deliveries;
 
-    const spy = queueSpy();
+    const seen = receiver(() => new Response('thanks'));
+    const spy = watchQueue();
     const res = await run(bearer(apiKey), 'POST', `/api/webhooks/${hookId}/deliveries/${first.id}/redeliver`);
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ success: true, event_id: event.id });
     const [msg] = sentMessages(spy);
     expect(msg).toMatchObject({ webhook_id: hookId, account_id: accountId, event_id: event.id, event });
 
-    const seen = receiver(() => new Response('thanks'));
-    await consume([{ id: 'm', timestamp: new Date(), attempts: 1, body: msg }]);
+    // Delivered by the Worker's own consumer from the queue: the first attempt's row and this one.
+    await consumedByWorker(hookId, 2);
+    expect(seen).toHaveLength(1);
     const raw = await seen[0].text();
     expect(JSON.parse(raw)).toEqual(event);
     expect(new Webhook(secret).verify(raw, Object.fromEntries(seen[0].headers))).toEqual(event);
@@ -285,7 +287,8 @@ describe('redelivery and test events (W1)', () => {
 
   it('test sends a signed webhook.test event to that webhook only, whatever it subscribes to', async () => {
     const { apiKey, accountId, hookId, secret } = await accountWithHook(['batch.generated']);
-    const spy = queueSpy();
+    const seen = receiver(() => new Response(null, { status: 204 }));
+    const spy = watchQueue();
     const res = await run(bearer(apiKey), 'POST', `/api/webhooks/${hookId}/test`);
     expect(res.status).toBe(202);
     const { event_id } = (await res.json()) as Json;
@@ -300,8 +303,8 @@ describe('redelivery and test events (W1)', () => {
       data: { webhook_id: hookId, message: expect.any(String) },
     });
 
-    const seen = receiver(() => new Response(null, { status: 204 }));
-    await consume([{ id: 'm', timestamp: new Date(), attempts: 1, body: msgs[0] }]);
+    await consumedByWorker(hookId, 1);
+    expect(seen).toHaveLength(1);
     expect(seen[0].headers.get('x-service-event')).toBe('webhook.test');
     const raw = await seen[0].text();
     expect(new Webhook(secret).verify(raw, Object.fromEntries(seen[0].headers))).toMatchObject({ id: event_id });
@@ -314,7 +317,7 @@ describe('redelivery and test events (W1)', () => {
     receiver(() => new Response('ok'));
     await consume([messageFor(hookId, accountId, invoiceEvent())]);
     const [first] = (await deliveries(apiKey, hookId)).body.deliveries;
-    const spy = queueSpy();
+    const spy = watchQueue();
     // One second into an hour, so the window cannot roll over while the sends are counted.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_601_000);
@@ -339,6 +342,8 @@ describe('redelivery and test events (W1)', () => {
       expect((await deliveries(apiKey, hookId)).body.success).toBe(true);
       const limiter = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${accountId}`));
       expect(await limiter.peek(Date.now())).toMatchObject({ hour: { count: 0 }, month: { documents: 0 } });
+      // The consumer delivers every queued send (the receiver answers 'ok'): the first attempt and these.
+      await consumedByWorker(hookId, 1 + WEBHOOK_SENDS_PER_HOUR);
     } finally {
       vi.useRealTimers();
     }
@@ -350,7 +355,7 @@ describe('redelivery and test events (W1)', () => {
     receiver(() => new Response('ok'));
     await consume([messageFor(other.hookId, other.accountId, invoiceEvent())]);
     const [theirs] = (await deliveries(other.apiKey, other.hookId)).body.deliveries;
-    const spy = queueSpy();
+    const spy = watchQueue();
     for (const [method, path] of [
       ['GET', `/api/webhooks/${other.hookId}/deliveries`],
       ['POST', `/api/webhooks/${other.hookId}/test`],
@@ -368,7 +373,8 @@ describe('redelivery and test events (W1)', () => {
 
   it('the session cookie works like the key (the web app), with JSON writes as for every cookie route', async () => {
     const { cookie, hookId } = await accountWithHook();
-    queueSpy();
+    const seen = receiver(() => new Response(null, { status: 204 }));
+    const spy = watchQueue();
     expect((await run({ Cookie: cookie }, 'GET', `/api/webhooks/${hookId}/deliveries`)).status).toBe(200);
     expect((await run({ Cookie: cookie }, 'POST', `/api/webhooks/${hookId}/test`)).status).toBe(202);
     const foreign = await run(
@@ -377,5 +383,9 @@ describe('redelivery and test events (W1)', () => {
       `/api/webhooks/${hookId}/test`,
     );
     expect(foreign.status).toBe(403);
+    // One test event queued, by the cookie call only, and delivered by the consumer.
+    expect(sentMessages(spy).map((m) => m.event_type)).toEqual(['webhook.test']);
+    await consumedByWorker(hookId, 1);
+    expect(seen).toHaveLength(1);
   });
 });
