@@ -38,6 +38,14 @@ export default defineConfig({
         test: {
           name: 'workers',
           include: ['test/workers/**/*.test.ts'],
+          // One Miniflare per test worker, not one per file (7–8 s each to start). Safe because no file depends on
+          // the state another leaves behind: the files share that Miniflare's D1, KV, Durable Objects and queue, and
+          // the isolate's module state (the API key cache), so every test works on ids of its own (uniqueEmail, new
+          // accounts, webhooks and keys), counts against client addresses no other file uses (freshClientIp, and a
+          // per-file address for requests that name none: client-address-per-file.ts), scopes its D1 writes to its own
+          // rows, restores its mocks and fake timers, and waits until the queue consumer has delivered every message
+          // it queued (queue-fixtures.ts). apply-migrations.ts still runs before every file; it is idempotent.
+          isolate: false,
           setupFiles: ['test/workers/apply-migrations.ts', 'test/workers/client-address-per-file.ts'],
           testTimeout: 60_000,
         },
