@@ -5,7 +5,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import type { BrowserContext } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type WebBrowser } from './web-browser.ts';
@@ -35,7 +34,6 @@ function qrOnFirstPage(pdf: Uint8Array, dir: string): string | undefined {
 
 describe('hosted link in headless Chromium (D9)', () => {
   let web: WebBrowser;
-  let browser: BrowserContext;
   let hostedUrl: string;
   let number: string;
 
@@ -53,7 +51,6 @@ describe('hosted link in headless Chromium (D9)', () => {
     expect(hostedUrl).toMatch(new RegExp(`^${baseUrl}/api/i/[0-9A-Za-z]{22}\\?t=[A-Za-z0-9_-]{43}$`));
 
     web = await launchBrowser();
-    browser = web.context;
   });
 
   afterAll(async () => {
@@ -61,6 +58,8 @@ describe('hosted link in headless Chromium (D9)', () => {
   });
 
   it('D9: the browser gets the PDF inline (application/pdf, inline disposition) and shows it, no download', async () => {
+    // A context of its own, without any cookie.
+    const browser = await web.newContext();
     const page = await browser.newPage();
     const downloads: string[] = [];
     page.on('download', (d) => downloads.push(d.suggestedFilename()));
@@ -83,7 +82,7 @@ describe('hosted link in headless Chromium (D9)', () => {
   });
 
   it('D9: the same link as JSON, and a tampered link is 404 in the browser too', async () => {
-    const page = await browser.newPage();
+    const page = await (await web.newContext()).newPage();
     const json = await page.goto(`${hostedUrl}&format=json`);
     expect(json?.status()).toBe(200);
     expect(((await json!.json()) as Json).invoice.number).toBe(number);

@@ -1,7 +1,7 @@
 // Issue 12 in a real browser: the landing page loads its bundle and stylesheet from the Worker's static
 // assets (nothing from a CDN), breaks no CSP rule, and its live example computes the API's totals.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type WebBrowser } from './web-browser.ts';
+import { FAVICON, launchBrowser, type WebBrowser } from './web-browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: WebBrowser;
@@ -32,6 +32,11 @@ describe('landing page in Chromium (issue 12)', () => {
     const js = await page.request.get(`${baseUrl}/assets/js/landing-page.js`);
     expect(js.headers()['content-type']).toMatch(/javascript/);
     expect(js.headers()['x-content-type-options']).toBe('nosniff');
+    // The icon every page links to is served from this origin too.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe(FAVICON);
+    const icon = await page.request.get(`${baseUrl}${FAVICON}`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type PlaygroundSession, playgroundSession, typeJson } from './web-playground-session.ts';
 
@@ -13,6 +14,13 @@ const baseUrl = inject('baseUrl');
 let session: PlaygroundSession;
 const dir = mkdtempSync(join(tmpdir(), 'web-preview-'));
 const open = (path?: string) => session.open(path);
+let saved = 0;
+/** The downloaded file, copied here: the run's Chromium is a remote browser to this file, so it has no local path. */
+async function savedFile(download: Download): Promise<string> {
+  const file = join(dir, `download-${++saved}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return file;
+}
 
 beforeAll(async () => {
   session = await playgroundSession(baseUrl);
@@ -30,7 +38,7 @@ describe('playground calls in Chromium (issue 12)', () => {
       page.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
     expect(pdf.suggestedFilename()).toBe('INV-2026-0042.pdf');
-    const pdfPath = await pdf.path();
+    const pdfPath = await savedFile(pdf);
     expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
     const text = execFileSync('pdftotext', [pdfPath, '-']).toString();
     expect(text).toContain('INV-2026-0042');
@@ -43,7 +51,7 @@ describe('playground calls in Chromium (issue 12)', () => {
       page.getByRole('button', { name: 'Download UBL' }).click(),
     ]);
     expect(ubl.suggestedFilename()).toBe('INV-2026-0042.xml');
-    const xml = readFileSync(await ubl.path(), 'utf8');
+    const xml = readFileSync(await savedFile(ubl), 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
     expect(xml).toContain('<cbc:ID>INV-2026-0042</cbc:ID>');
 
@@ -53,7 +61,7 @@ describe('playground calls in Chromium (issue 12)', () => {
       page.getByRole('button', { name: 'Download CII' }).click(),
     ]);
     expect(cii.suggestedFilename()).toBe('INV-2026-0042.xml');
-    const ciiXml = readFileSync(await cii.path(), 'utf8');
+    const ciiXml = readFileSync(await savedFile(cii), 'utf8');
     expect(ciiXml).toContain('<rsm:CrossIndustryInvoice');
     expect(ciiXml).toContain('<ram:ID>INV-2026-0042</ram:ID>');
     const [facturx] = await Promise.all([
@@ -61,7 +69,7 @@ describe('playground calls in Chromium (issue 12)', () => {
       page.getByRole('button', { name: 'Download Factur-X' }).click(),
     ]);
     expect(facturx.suggestedFilename()).toBe('INV-2026-0042.pdf');
-    const facturxPath = await facturx.path();
+    const facturxPath = await savedFile(facturx);
     expect(execFileSync('pdfdetach', ['-list', facturxPath]).toString()).toMatch(/^1: factur-x\.xml$/m);
     expect(execFileSync('pdftotext', [facturxPath, '-']).toString()).toContain('INV-2026-0042');
     expect(problems).toEqual([]);
