@@ -7,9 +7,11 @@
 // RENDER_ERROR (the PDF engine failing on a request that passed validation) and INTERNAL_ERROR (storage
 // failing), which need a fault injected into the Worker's bindings.
 //
-// Each group has its own account, so credits and the hourly window of one never reach another.
+// Each group has its own account, so credits and the hourly window of one never reach another. The two
+// accounts whose D1 facts no route sets (a key held by an unverified account, one legacy credit) are made by
+// the e2e global setup (start-wrangler-dev.ts) over HTTP and one `wrangler d1 execute`.
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,16 +26,6 @@ type Json = Record<string, any>;
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-legacy-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** Runs a statement on the dev server's local D1, as the admin command does. */
-function d1<T = Json>(statement: string): T[] {
-  const out = execFileSync(
-    'wrangler',
-    ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', statement],
-    { encoding: 'utf8', env },
-  );
-  return (JSON.parse(out) as { results: T[] }[]).flatMap((x) => x.results);
-}
 
 function admin(...args: string[]): string {
   return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args, '--persist-to', stateDir], {
@@ -124,7 +116,6 @@ const LEGACY = {
 const LEGACY_SUBTOTAL = '2509.50';
 const LEGACY_TOTAL = '3009.60';
 
-const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const STANDARD_14 = /^(?:[A-Z]{6}\+)?(?:Times|Helvetica|Courier|Symbol|ZapfDingbats)/;
 
 /**
@@ -210,13 +201,9 @@ describe('POST /api/render over HTTP: authentication (spec: Authentication rule 
   });
 
   it('403 EMAIL_VERIFICATION_REQUIRED for the key of an account whose email is not verified', async () => {
-    // The API issues keys to verified accounts only; D1 may hold one anyway (as test/workers/legacy-fixtures.ts does).
-    const email = await registered('unverified');
-    const key = `inv_sk_${Array.from(randomBytes(40), (b) => BASE62[b % 62]).join('')}`;
-    const hash = createHash('sha256').update(key).digest('hex');
-    d1(
-      `INSERT INTO api_keys (key_hash, account_id, last4, created_at) SELECT '${hash}', id, '${key.slice(-4)}', ${Date.now()} FROM accounts WHERE email = '${email}'`,
-    );
+    // The API issues keys to verified accounts only; D1 may hold one anyway (as test/workers/legacy-fixtures.ts does):
+    // the global setup wrote one for an account that registered and never verified.
+    const { apiKey: key } = inject('unverifiedKey');
     const e = await legacyError(await render(key, LEGACY));
     expect([e.status, e.code]).toEqual([403, 'EMAIL_VERIFICATION_REQUIRED']);
     expect(e.error).toMatch(/[Vv]erify your email/);
@@ -263,9 +250,9 @@ describe('POST /api/render over HTTP: refusals in the legacy body (spec: Errors,
 
 describe('POST /api/render over HTTP: credits and the operator grant (D11)', () => {
   it('402 INSUFFICIENT_CREDITS when none is left; `npm run admin -- grant-credits` makes the next render succeed', async () => {
-    const { email, apiKey, cookie } = await verifiedAccount('credits');
-    // Before the first legacy render, so the account's RateLimiter seeds from this row.
-    d1(`UPDATE accounts SET credits_total = 1 WHERE email = '${email}'`);
+    // One legacy credit, set in D1 before the account's first legacy render (its RateLimiter seeds from that row).
+    const { email, apiKey, cookie } = inject('accounts')['legacy-credits'];
+    expect(await creditsOf(cookie)).toEqual({ total: 1, used: 0 });
     const first = await render(apiKey, LEGACY);
     expect(first.status).toBe(200);
     expect(((await first.json()) as Json).credits.remaining).toBe(0);

@@ -3,11 +3,10 @@
 // server, and the official MCP client connects with exactly that header.
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { adminAccount } from '../support/dev-account.ts';
 import { connectMcp } from './mcp-client.ts';
 
 const baseUrl = inject('baseUrl');
-const stateDir = inject('stateDir');
+const { apiKey } = inject('accounts')['mcp-config'];
 
 interface ServerEntry {
   command: string;
@@ -46,7 +45,6 @@ describe('examples/mcp-client-config.json', () => {
     expect(placeholder.Authorization).toMatch(/^Bearer inv_sk_\w+$/);
 
     // The same snippet with a real key in its env entry, at the dev server's origin.
-    const { apiKey } = adminAccount(stateDir, 'enterprise', 'mcp-config');
     const envName = /\$\{(\w+)\}/.exec(entry.args.join(' '))![1];
     const headers = headersOf(entry.args, { ...entry.env, [envName]: `Bearer ${apiKey}` });
     const client = await connectMcp(baseUrl, headers);

@@ -2,11 +2,10 @@
 // tools, calls each, and gets tool errors (code and field) for a bad invoice and for a full window.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminAccount } from '../support/dev-account.ts';
 import { connectMcp, exampleArguments, toolErrorOf } from './mcp-client.ts';
 
 const baseUrl = inject('baseUrl');
-const stateDir = inject('stateDir');
+const accounts = inject('accounts');
 type Json = Record<string, any>;
 
 const TOOLS = ['calculate_invoice', 'create_invoice', 'create_invoice_batch', 'get_usage', 'list_options'];
@@ -24,7 +23,7 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
   let examples: Record<string, Record<string, unknown>>;
 
   beforeAll(async () => {
-    apiKey = adminAccount(stateDir, 'enterprise', 'mcp').apiKey;
+    apiKey = accounts.mcp.apiKey;
     client = await connectMcp(baseUrl, { Authorization: `Bearer ${apiKey}` });
     const { tools } = await client.listTools();
     examples = Object.fromEntries(tools.map((t) => [t.name, exampleArguments(t.description)]));
@@ -147,7 +146,7 @@ describe('MCP calls count against the REST windows (D7)', () => {
     // The window is the UTC hour: start well inside one.
     const intoHour = Date.now() % 3_600_000;
     if (intoHour > 3_540_000) await new Promise((r) => setTimeout(r, 3_600_500 - intoHour));
-    const { apiKey } = adminAccount(stateDir, 'free', 'mcp-limit');
+    const { apiKey } = accounts['mcp-limit'];
     const client = await connectMcp(baseUrl, { Authorization: `Bearer ${apiKey}` });
     try {
       const { tools } = await client.listTools();
@@ -211,7 +210,7 @@ describe('/mcp authentication', () => {
   });
 
   it('a valid key initializes a stateless session (no Mcp-Session-Id)', async () => {
-    const { apiKey } = adminAccount(stateDir, 'enterprise', 'mcp-init');
+    const { apiKey } = accounts['mcp-init'];
     const res = await initialize({ Authorization: `Bearer ${apiKey}` });
     expect(res.status).toBe(200);
     expect(res.headers.get('Mcp-Session-Id')).toBeNull();

@@ -4,13 +4,11 @@
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { enterpriseAccount } from '../support/dev-account.ts';
 import { signedTestEvent } from './signed-test-event.ts';
 import { launchBrowser, type WebBrowser } from './web-browser.ts';
 
 const baseUrl = inject('baseUrl');
-const stateDir = inject('stateDir');
-const { apiKey } = enterpriseAccount({ stateDir }, 'sdk-browser');
+const { apiKey } = inject('accounts')['sdk-browser'];
 
 let browser: WebBrowser;
 let page: Page;

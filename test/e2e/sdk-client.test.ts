@@ -2,8 +2,6 @@
 // errors for 400, 401, 402 and 429, the idempotent retry through a proxy that loses the first answer,
 // and verifyWebhook on real deliveries (D10). Imports the package's source; sdk-examples.test.ts runs
 // the built package the way a user installs it.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   InvoiceApiError,
@@ -12,12 +10,10 @@ import {
   type LegacyRenderRequest,
   verifyWebhook,
 } from '../../packages/client/src/index.ts';
-import { adminAccount, enterpriseAccount } from '../support/dev-account.ts';
 import { startLossyProxy } from './lossy-proxy.ts';
 import { type Delivery, startReceiver, waitFor } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
-const stateDir = inject('stateDir');
 
 /** A complete invoice, so every output of the contract (EN 16931 ones included) can be produced from it. */
 const invoice = {
@@ -62,26 +58,16 @@ async function apiError(p: Promise<unknown>): Promise<InvoiceApiError> {
   return err as InvoiceApiError;
 }
 
-/** Runs a statement on the dev server's local D1, as the admin command does (async: see `accounts`). */
-async function d1(statement: string): Promise<void> {
-  await promisify(execFile)(
-    'wrangler',
-    ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command', statement],
-    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } },
-  );
-}
-
-/**
- * Every account up front, before the first request: the admin command runs synchronously, and a socket
- * the server closes while the event loop is blocked would be reused by fetch's keep-alive pool afterwards.
- */
+/** Made over HTTP by the e2e global setup, on the plans (and with the legacy credits) these tests need. */
+const all = inject('accounts');
 const accounts = {
-  main: enterpriseAccount({ stateDir }, 'sdk'),
-  invalid: enterpriseAccount({ stateDir }, 'sdk-400'),
-  credits: enterpriseAccount({ stateDir }, 'sdk-402'),
-  free: adminAccount(stateDir, 'free', 'sdk-429'),
-  pro: adminAccount(stateDir, 'pro', 'sdk-idem'),
-  webhooks: enterpriseAccount({ stateDir }, 'sdk-wh'),
+  main: all.sdk,
+  invalid: all['sdk-400'],
+  /** 1 legacy credit (D11). */
+  credits: all['sdk-402'],
+  free: all['sdk-429'],
+  pro: all['sdk-idem'],
+  webhooks: all['sdk-wh'],
 };
 
 describe('InvoiceClient against wrangler dev: invoices, hosted links, legacy', () => {
@@ -160,9 +146,7 @@ describe('InvoiceApiError for the statuses a client meets (400, 401, 402, 429)',
   // monthly_limit_reached cannot be reached over HTTP within an hour (free: 40 calls an hour, 50 PDFs a month);
   // it is covered in workerd (test/workers/limits*.test.ts). The legacy 402 maps into the same error type.
   it('402 INSUFFICIENT_CREDITS when the legacy credits are used up (D11)', async () => {
-    const { apiKey, email } = accounts.credits;
-    // Before the first legacy render, so the account's RateLimiter seeds from this row.
-    await d1(`UPDATE accounts SET credits_total = 1 WHERE email = '${email}'`);
+    const { apiKey } = accounts.credits;
     const client = new InvoiceClient({ apiKey, baseUrl });
     await client.legacy.render(legacyRequest);
     const err = await apiError(client.legacy.render(legacyRequest));

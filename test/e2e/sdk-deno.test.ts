@@ -11,13 +11,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { enterpriseAccount } from '../support/dev-account.ts';
 import { signedTestEvent } from './signed-test-event.ts';
 
 const DENO = join(dirname(createRequire(import.meta.url).resolve('@deno/linux-x64-glibc/package.json')), 'deno');
 const baseUrl = inject('baseUrl');
-const stateDir = inject('stateDir');
-const { apiKey } = enterpriseAccount({ stateDir }, 'sdk-deno');
+const { apiKey } = inject('accounts')['sdk-deno'];
 let dir: string;
 
 /** What the Deno script below prints: one JSON line. */

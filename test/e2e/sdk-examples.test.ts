@@ -9,13 +9,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { InvoiceClient } from '../../packages/client/src/index.ts';
-import { enterpriseAccount } from '../support/dev-account.ts';
 import { waitFor } from './webhooks-fixtures.ts';
 
 const run = promisify(execFile);
 const baseUrl = inject('baseUrl');
-const stateDir = inject('stateDir');
-const { apiKey } = enterpriseAccount({ stateDir }, 'sdk-examples');
+const { apiKey } = inject('accounts')['sdk-examples'];
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-sdk-examples-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -1,6 +1,8 @@
 // Shared by the webhook and hosted-link end-to-end tests: an account made through the real HTTP
 // interface of `wrangler dev`, and a loopback HTTP receiver that records webhook deliveries.
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { httpAccount } from '../support/http-account.ts';
 
 export interface Delivery {
   path: string;
@@ -10,33 +12,16 @@ export interface Delivery {
   answered: number;
 }
 
+/**
+ * A verified free account with a key, made over HTTP (test/support/http-account.ts) from a client address of its
+ * own in 198.19.128.0/17: registrations are limited per address (H6), and every e2e file shares the server.
+ */
 export async function verifiedAccount(
   baseUrl: string,
   tag: string,
 ): Promise<{ apiKey: string; cookie: string; email: string }> {
-  const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const password = 'correct horse battery';
-  const json = (body: unknown, headers: Record<string, string> = {}) => ({
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const reg = await fetch(`${baseUrl}/api/auth/register`, json({ email, password }));
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const mails = (await (await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(email)}`)).json()) as {
-    emails: { links: string[] }[];
-  };
-  const verify = await fetch(mails.emails[0].links[0]);
-  if (verify.status !== 200) throw new Error(`verify: ${verify.status}`);
-  const login = await fetch(`${baseUrl}/api/auth/login`, json({ email, password }));
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const key = await fetch(`${baseUrl}/api/auth/generate-api-key`, {
-    method: 'POST',
-    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-  });
-  const { api_key } = (await key.json()) as { api_key: string };
-  if (!api_key) throw new Error('no api key');
-  return { apiKey: api_key, cookie, email };
+  const [a, b] = randomBytes(2);
+  return httpAccount(baseUrl, tag, `198.19.${128 + (a % 128)}.${1 + (b % 254)}`);
 }
 
 /**
