@@ -1,7 +1,8 @@
 // The operator command against the real Worker: what `npm run admin -- create-account` writes to D1
 // must be what the Worker accepts (password, API key) and what it writes itself (hash format, PBKDF2
 // iterations, account id), so the script cannot drift from workers/accounts unnoticed.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
@@ -10,21 +11,26 @@ type Json = Record<string, any>;
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 
-function admin(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args, '--persist-to', stateDir], {
+// Both run without blocking the event loop: a keep-alive socket wrangler dev closes while the loop is blocked
+// would otherwise be handed to the next fetch, which then fails ("other side closed").
+const run = promisify(execFile);
+
+async function admin(...args: string[]): Promise<string> {
+  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args, '--persist-to', stateDir], {
     encoding: 'utf8',
     env,
   });
+  return stdout;
 }
 
 /** Reads the dev server's local D1 the way the admin command does. */
-function d1<T>(statement: string): T[] {
-  const out = execFileSync(
+async function d1<T>(statement: string): Promise<T[]> {
+  const { stdout } = await run(
     'wrangler',
     ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', statement],
     { encoding: 'utf8', env },
   );
-  return (JSON.parse(out) as { results: T[] }[]).flatMap((x) => x.results);
+  return (JSON.parse(stdout) as { results: T[] }[]).flatMap((x) => x.results);
 }
 
 const post = (path: string, body: unknown) =>
@@ -52,8 +58,8 @@ describe('npm run admin -- create-account, checked by the Worker', () => {
   const password = 'Opérateur – clé 🔑 assez longue';
   let apiKey: string;
 
-  beforeAll(() => {
-    const out = admin(
+  beforeAll(async () => {
+    const out = await admin(
       'create-account',
       '--email',
       `  ${email.toUpperCase()} `,
@@ -93,7 +99,7 @@ describe('npm run admin -- create-account, checked by the Worker', () => {
     expect((await post('/api/auth/register', { email: registered, password: 'a long enough password' })).status).toBe(
       201,
     );
-    const rows = d1<{ email: string; id: string; password_hash: string }>(
+    const rows = await d1<{ email: string; id: string; password_hash: string }>(
       `SELECT email, id, password_hash FROM accounts WHERE email IN ('${email}', '${registered}')`,
     );
     const byScript = rows.find((r) => r.email === email)!;

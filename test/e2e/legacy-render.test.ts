@@ -10,11 +10,12 @@
 // Each group has its own account, so credits and the hourly window of one never reach another. The two
 // accounts whose D1 facts no route sets (a key held by an unverified account, one legacy credit) are made by
 // the e2e global setup (start-wrangler-dev.ts) over HTTP and one `wrangler d1 execute`.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { formatMoney } from '@invoice/i18n';
 import { type CurrencyCode, minorUnits } from '@invoice/model';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -27,11 +28,17 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-legacy-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function admin(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args, '--persist-to', stateDir], {
-    encoding: 'utf8',
-    env,
-  });
+/**
+ * The operator command, run without blocking the event loop: a keep-alive socket wrangler dev closes while the
+ * loop is blocked would otherwise be handed to the next fetch, which then fails ("other side closed").
+ */
+async function admin(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    'npm',
+    ['run', '--silent', 'admin', '--', ...args, '--persist-to', stateDir],
+    { encoding: 'utf8', env },
+  );
+  return stdout;
 }
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -262,7 +269,9 @@ describe('POST /api/render over HTTP: credits and the operator grant (D11)', () 
     expect(e.error).toMatch(/No render credits left \(1 of 1 used\)/);
     expect(await creditsOf(cookie)).toEqual({ total: 1, used: 1 });
 
-    expect(admin('grant-credits', '--email', email, '--credits', '2')).toContain(`${email}: legacy credits total 3`);
+    expect(await admin('grant-credits', '--email', email, '--credits', '2')).toContain(
+      `${email}: legacy credits total 3`,
+    );
     const granted = await render(apiKey, LEGACY);
     expect(granted.status).toBe(200);
     const body = (await granted.json()) as Json;
