@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
@@ -17,9 +18,23 @@ const galleryProject = {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine (CI) that is one, and every file
+    // waits for the one before it. Two there (the machine's both cores); the default on larger machines.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
-        test: { name: 'packages', include: ['packages/*/test/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'packages',
+          include: ['packages/*/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          // One Node process per test worker rather than one per file: the modules a file imports (the PDF
+          // engine and its fonts, saxon-js and the official rule sets, loaded once per process by
+          // ../shared/en16931/validate.mjs) stay loaded for the next file. The package tests keep no state
+          // between files: no module mocks or stubbed globals, and each writes its output files under names
+          // of its own.
+          isolate: false,
+        },
       },
       {
         plugins: [
