@@ -1,6 +1,7 @@
 // A verified account with an API key on a running dev server, made by the operator command
-// (`npm run admin -- create-account`): enterprise, so the benches run far from the plan limits. (The e2e
-// tests make theirs over HTTP: test/e2e/start-wrangler-dev.ts, test/support/http-account.ts.)
+// (`npm run admin -- create-account`): enterprise, so the benches run far from the plan limits, or another plan
+// for a test with a server of its own (test/e2e/crash-retry.test.ts). (The e2e tests on the shared server make
+// theirs over HTTP: test/e2e/start-wrangler-dev.ts, test/support/http-account.ts.)
 import { execFileSync } from 'node:child_process';
 import type { DevServer } from './start-dev-server.ts';
 
@@ -12,7 +13,7 @@ export function enterpriseAccount(
   return adminAccount(server.stateDir, 'enterprise', tag);
 }
 
-function adminAccount(
+export function adminAccount(
   stateDir: string,
   tier: 'free' | 'starter' | 'pro' | 'enterprise',
   tag: string,
