@@ -3,7 +3,10 @@
 // (web/styles/app.css and its @imports) and the API reference viewer copied from npm. web/dist is
 // gitignored and rebuilt by prepare-assets (npm run dev, npm test, npm run deploy), so a fresh clone
 // needs nothing else. Nothing is loaded from a CDN at run time: every file a page uses is in here.
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// The build is made in memory and synced into web/dist: a file is replaced only when its bytes change,
+// by a rename (never truncated in place), and stale files go last, so a wrangler dev already serving
+// web/dist (the e2e server, while another test starts a server of its own) never sees a missing file.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -63,33 +66,63 @@ const englishZodLocales = {
   },
 };
 
+/** Every file under `dir`, as paths relative to it. */
+function listFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/** Makes `dir` hold exactly `files` (relative path → bytes), touching only what differs. */
+function syncDir(dir, files) {
+  for (const [rel, bytes] of files) {
+    const target = path.join(dir, rel);
+    if (existsSync(target) && Buffer.compare(readFileSync(target), bytes) === 0) continue;
+    mkdirSync(path.dirname(target), { recursive: true });
+    const staged = `${target}.${process.pid}.tmp`;
+    writeFileSync(staged, bytes);
+    renameSync(staged, target);
+  }
+  for (const rel of listFiles(dir)) if (!files.has(rel)) rmSync(path.join(dir, rel), { force: true });
+}
+
 export async function buildWeb() {
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(path.join(OUT, 'assets/vendor'), { recursive: true });
-  await build({
-    entryPoints: CLIENT_ENTRIES.map((name) => ({ in: `web/client/${name}.ts`, out: name })),
-    outdir: path.join(OUT, 'assets/js'),
-    bundle: true,
-    splitting: true, // pages share the helpers and the invoice model as chunks
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    sourcemap: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    legalComments: 'linked',
-    logLevel: 'warning',
-    plugins: [englishZodLocales],
-  });
-  await build({
-    entryPoints: ['web/styles/app.css'],
-    outfile: path.join(OUT, 'assets/css/app.css'),
-    bundle: true,
-    minify: true,
-    logLevel: 'warning',
-  });
-  copyFileSync('web/favicon.svg', path.join(OUT, 'assets/favicon.svg'));
-  copyFileSync(path.join(packageDir(VIEWER.name), VIEWER.file), path.join(OUT, 'assets/vendor/api-reference.js'));
-  writeFileSync(path.join(OUT, '_headers'), ASSET_HEADERS);
+  const files = new Map();
+  const add = (result) => {
+    for (const f of result.outputFiles) files.set(path.relative(OUT, f.path), Buffer.from(f.contents));
+  };
+  add(
+    await build({
+      entryPoints: CLIENT_ENTRIES.map((name) => ({ in: `web/client/${name}.ts`, out: name })),
+      outdir: path.join(OUT, 'assets/js'),
+      bundle: true,
+      splitting: true, // pages share the helpers and the invoice model as chunks
+      format: 'esm',
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      legalComments: 'linked',
+      logLevel: 'warning',
+      plugins: [englishZodLocales],
+      write: false,
+    }),
+  );
+  add(
+    await build({
+      entryPoints: ['web/styles/app.css'],
+      outfile: path.join(OUT, 'assets/css/app.css'),
+      bundle: true,
+      minify: true,
+      logLevel: 'warning',
+      write: false,
+    }),
+  );
+  files.set('assets/favicon.svg', readFileSync('web/favicon.svg'));
+  files.set('assets/vendor/api-reference.js', readFileSync(path.join(packageDir(VIEWER.name), VIEWER.file)));
+  files.set('_headers', Buffer.from(ASSET_HEADERS));
+  syncDir(OUT, files);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildWeb();
