@@ -79,10 +79,22 @@ function d1<T = Row>(opts: Options, statement: string): T[] {
   const target = opts.remote
     ? ['--remote']
     : ['--local', ...(typeof persistTo === 'string' ? ['--persist-to', persistTo] : [])];
-  const r = spawnSync('wrangler', ['d1', 'execute', 'DB', ...target, '--json', '--command', statement], {
-    encoding: 'utf8',
-    env: { ...env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
-  });
+  const run = () =>
+    spawnSync('wrangler', ['d1', 'execute', 'DB', ...target, '--json', '--command', statement], {
+      encoding: 'utf8',
+      env: { ...env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+    });
+  let r = run();
+  // The local database is one SQLite file: while `npm run dev` writes to it, wrangler d1 execute can meet
+  // SQLITE_BUSY. Each statement is one transaction, so it is simply tried again, a few times, a moment later.
+  for (
+    let attempt = 1;
+    attempt < 5 && r.status !== 0 && /SQLITE_BUSY|database is locked/.test(r.stdout + r.stderr);
+    attempt++
+  ) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+    r = run();
+  }
   if (r.status !== 0) fail(`wrangler d1 execute failed:\n${r.stderr || r.stdout}`);
   const out = JSON.parse(r.stdout) as { results?: T[] }[];
   return out.flatMap((x) => x.results ?? []);
