@@ -1,13 +1,24 @@
 // The operator command against the real Worker: what `npm run admin -- create-account` writes to D1
 // must be what the Worker accepts (password, API key) and what it writes itself (hash format, PBKDF2
-// iterations, account id), so the script cannot drift from workers/accounts unnoticed.
+// iterations, account id), so the script cannot drift from workers/accounts unnoticed; and a legacy credit
+// grant counts on the next render (D11). The command writes the local database file a running wrangler dev
+// uses, which makes that server's own D1 calls meet SQLITE_BUSY meanwhile: so this file runs the command
+// against a wrangler dev of its own, never against the one the other e2e files share.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DevServer, startDevServer } from '../support/start-dev-server.ts';
 
-const baseUrl = inject('baseUrl');
-const stateDir = inject('stateDir');
+let server: DevServer;
+let baseUrl: string;
+let stateDir: string;
 type Json = Record<string, any>;
+
+beforeAll(async () => {
+  server = await startDevServer();
+  ({ baseUrl, stateDir } = server);
+});
+afterAll(() => server?.stop());
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 
@@ -107,5 +118,57 @@ describe('npm run admin -- create-account, checked by the Worker', () => {
     expect(hashShape(byScript.password_hash)).toEqual(hashShape(byWorker.password_hash));
     const idShape = (id: string) => id.replace(/[0-9A-Za-z]+$/, (s) => `<${s.length} base62>`);
     expect(idShape(byScript.id)).toEqual(idShape(byWorker.id));
+  });
+});
+
+/** A valid legacy request (spec: Legacy render interface resources). */
+const LEGACY = {
+  title: 'Acme Ltd',
+  invno: 'L-E2E-GRANT',
+  date: '2026-03-01',
+  to: 'Client GmbH\nHauptstraße 1\n10115 Berlin',
+  currency: 'EUR',
+  lang: 'en',
+  template: 'neat-pro',
+  rows: [{ desc: 'Consulting', qty: '2', rate: '1250.25', tax: 20 }],
+};
+
+describe('npm run admin -- grant-credits, counted by the Worker (D11)', () => {
+  it('402 INSUFFICIENT_CREDITS when none is left; a grant makes the next render succeed', async () => {
+    const email = `grant-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const out = await admin('create-account', '--email', email, '--tier', 'free', '--with-key');
+    const apiKey = /api key \(shown once\): (\S+)/.exec(out)?.[1] ?? '';
+    // One legacy credit, set before the account's first legacy render (its RateLimiter seeds from that row).
+    await d1(`UPDATE accounts SET credits_total = 1 WHERE email = '${email}'`);
+    const render = () =>
+      fetch(`${baseUrl}/api/render`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: apiKey },
+        body: JSON.stringify(LEGACY),
+      });
+    const credits = async () =>
+      (
+        (await (
+          await fetch(`${baseUrl}/api/auth/me`, { headers: { Authorization: `Bearer ${apiKey}` } })
+        ).json()) as Json
+      ).user.credits;
+
+    const first = await render();
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as Json).credits.remaining).toBe(0);
+    const refused = await render();
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as Json).code).toBe('INSUFFICIENT_CREDITS');
+    expect(await credits()).toEqual({ total: 1, used: 1 });
+
+    expect(await admin('grant-credits', '--email', email, '--credits', '2')).toContain(
+      `${email}: legacy credits total 3`,
+    );
+    const granted = await render();
+    expect(granted.status).toBe(200);
+    const body = (await granted.json()) as Json;
+    expect(body.credits).toEqual({ remaining: 1, used: 1, userType: 'api', verified: true });
+    expect(body.metadata.creditsRemaining).toBe(1);
+    expect(await credits()).toEqual({ total: 3, used: 2 });
   });
 });

@@ -1,45 +1,29 @@
 // The legacy render interface (D11; spec: POST /api/render (legacy), legacy Errors table) over real HTTP
-// against `wrangler dev`: every legacy error code a client can provoke, credits and the operator's grant
-// (the admin command writing D1 while the Worker runs), the PDF itself (numeric strings, customLabels,
+// against `wrangler dev`: every legacy error code a client can provoke, credits (the operator's grant is in
+// admin-command.test.ts, on a server of its own), the PDF itself (numeric strings, customLabels,
 // ar-e's Eastern Arabic digits, embedded fonts, a valid file) and the same totals as /api/generate-invoice.
 //
 // Not reachable over HTTP, so covered in workerd instead (test/workers/legacy-render.test.ts):
 // RENDER_ERROR (the PDF engine failing on a request that passed validation) and INTERNAL_ERROR (storage
 // failing), which need a fault injected into the Worker's bindings.
 //
-// Each group has its own account, so credits and the hourly window of one never reach another. The two
-// accounts whose D1 facts no route sets (a key held by an unverified account, one legacy credit) are made by
-// the e2e global setup (start-wrangler-dev.ts) over HTTP and one `wrangler d1 execute`.
-import { execFile, execFileSync } from 'node:child_process';
+// Each group has its own account, so credits and the hourly window of one never reach another. The account
+// whose D1 facts no route sets (a key held by an unverified account) is made by the e2e global setup
+// (start-wrangler-dev.ts) over HTTP and one `wrangler d1 execute`.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { formatMoney } from '@invoice/i18n';
 import { type CurrencyCode, minorUnits } from '@invoice/model';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
-const stateDir = inject('stateDir');
 type Json = Record<string, any>;
 
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' };
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-legacy-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/**
- * The operator command, run without blocking the event loop: a keep-alive socket wrangler dev closes while the
- * loop is blocked would otherwise be handed to the next fetch, which then fails ("other side closed").
- */
-async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    'npm',
-    ['run', '--silent', 'admin', '--', ...args, '--persist-to', stateDir],
-    { encoding: 'utf8', env },
-  );
-  return stdout;
-}
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl}${path}`, {
@@ -255,31 +239,7 @@ describe('POST /api/render over HTTP: refusals in the legacy body (spec: Errors,
   });
 });
 
-describe('POST /api/render over HTTP: credits and the operator grant (D11)', () => {
-  it('402 INSUFFICIENT_CREDITS when none is left; `npm run admin -- grant-credits` makes the next render succeed', async () => {
-    // One legacy credit, set in D1 before the account's first legacy render (its RateLimiter seeds from that row).
-    const { email, apiKey, cookie } = inject('accounts')['legacy-credits'];
-    expect(await creditsOf(cookie)).toEqual({ total: 1, used: 0 });
-    const first = await render(apiKey, LEGACY);
-    expect(first.status).toBe(200);
-    expect(((await first.json()) as Json).credits.remaining).toBe(0);
-
-    const e = await legacyError(await render(apiKey, LEGACY));
-    expect([e.status, e.code]).toEqual([402, 'INSUFFICIENT_CREDITS']);
-    expect(e.error).toMatch(/No render credits left \(1 of 1 used\)/);
-    expect(await creditsOf(cookie)).toEqual({ total: 1, used: 1 });
-
-    expect(await admin('grant-credits', '--email', email, '--credits', '2')).toContain(
-      `${email}: legacy credits total 3`,
-    );
-    const granted = await render(apiKey, LEGACY);
-    expect(granted.status).toBe(200);
-    const body = (await granted.json()) as Json;
-    expect(body.credits).toEqual({ remaining: 1, used: 1, userType: 'api', verified: true });
-    expect(body.metadata.creditsRemaining).toBe(1);
-    expect(await creditsOf(cookie)).toEqual({ total: 3, used: 2 });
-  });
-
+describe('POST /api/render over HTTP: credits (D11)', () => {
   it('D7/D11: 429 API_SECURITY_LIMIT_EXCEEDED with Retry-After once 40 calls (refused ones too) fill the free hour', async () => {
     const { apiKey, cookie } = await verifiedAccount('window');
     // Cheap calls: refused by validation, they use no credit but count in the window.

@@ -27,7 +27,6 @@ const ACCOUNTS = {
   'sdk-429': { tier: 'free' },
   'sdk-idem': { tier: 'pro' },
   'sdk-wh': { tier: 'enterprise' },
-  'legacy-credits': { tier: 'free', credits: 1 },
 } as const satisfies Record<string, { tier: 'free' | 'starter' | 'pro' | 'enterprise'; credits?: number }>;
 
 export type E2eAccountName = keyof typeof ACCOUNTS;
