@@ -1,0 +1,78 @@
+// `npm test`: the static checks and every test, in three lanes at once.
+//
+// Measured on the 2-core CI machine (docs/decisions.md, P9): one `vitest run` of the three projects kept the
+// cores busy only 1.3 of 2 on average, because the e2e files spend most of their time waiting on one wrangler
+// dev and Chromium while the package and Worker files, which do use the CPU, queued behind them. So the e2e
+// project runs in a vitest of its own beside the package and Worker projects, and the static checks beside
+// both. (A lane per project was slower: six test workers and wrangler dev on two cores.) The package and
+// Worker lane, the longest, is streamed; the others are printed whole when they end, so no two lanes' lines
+// interleave. Any lane failing fails the run, after all have finished.
+//
+// `npm test -- <vitest arguments>` (a file, `--project e2e`, ...) skips the lanes: the static checks, then
+// one `vitest run` with those arguments.
+import { spawn } from 'node:child_process';
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+
+/** Runs one command; its output is streamed (`stream`) or kept and returned. */
+function run(cmd, args, { stream = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    if (!stream) {
+      child.stdout.on('data', (c) => chunks.push(c));
+      child.stderr.on('data', (c) => chunks.push(c));
+    }
+    child.on('close', (code, signal) =>
+      resolve({ ok: code === 0, output: Buffer.concat(chunks).toString(), status: signal ?? code }),
+    );
+  });
+}
+
+/** Commands one after another, stopping at the first that fails. */
+async function chain(steps, options) {
+  let output = '';
+  for (const [cmd, ...args] of steps) {
+    const started = Date.now();
+    const result = await run(cmd, args, options);
+    output += `${result.output}$ ${cmd} ${args.join(' ')}: ${result.ok ? 'ok' : `failed (${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`;
+    if (!result.ok) return { ok: false, output };
+  }
+  return { ok: true, output };
+}
+
+const npm = (script) => ['npm', 'run', '--silent', script];
+const STATIC = [npm('typecheck'), npm('lint:deps'), npm('lint:unused')];
+
+// Fast failures first, alone: formatting and lint (2 s), then the generated assets every lane reads.
+const first = await chain([npm('lint'), ['node', 'scripts/prepare-assets.mjs']], { stream: true });
+if (!first.ok) process.exit(1);
+
+const extra = process.argv.slice(2);
+if (extra.length > 0) {
+  const checks = await chain(STATIC, { stream: true });
+  if (!checks.ok) process.exit(1);
+  const tests = await run('npx', ['vitest', 'run', ...extra], { stream: true });
+  process.exit(tests.ok ? 0 : 1);
+}
+
+const started = Date.now();
+const lanes = [
+  {
+    name: 'package and Worker tests',
+    done: run('npx', ['vitest', 'run', '--project', 'packages', '--project', 'workers'], { stream: true }),
+  },
+  { name: 'e2e tests', done: run('npx', ['vitest', 'run', '--project', 'e2e']) },
+  { name: 'type checks, dependency rules, unused code', done: chain(STATIC) },
+];
+const results = await Promise.all(lanes.map((lane) => lane.done));
+for (const [i, lane] of lanes.entries()) {
+  if (i === 0) continue;
+  process.stdout.write(`\n--- ${lane.name} ---\n${results[i].output}`);
+}
+const failed = lanes.filter((_, i) => !results[i].ok).map((lane) => lane.name);
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(
+  failed.length === 0 ? `\nall lanes passed in ${seconds} s` : `\nfailed: ${failed.join('; ')} (${seconds} s)`,
+);
+process.exit(failed.length === 0 ? 0 : 1);
