@@ -80,7 +80,12 @@ describe('landing page in Chromium (issue 12)', () => {
     const { page, problems } = await browser.openPage();
     await page.setViewportSize({ width: 375, height: 812 });
     for (const path of ['/', '/signup', '/login', '/docs', '/docs/sdk', '/docs/mcp']) {
+      // /docs asks for /openapi.json only once Scalar's large viewer has been parsed, which under load comes
+      // after the network was idle for half a second: waiting for that answer keeps the next goto from
+      // cancelling it (net::ERR_ABORTED, a race of the test).
+      const spec = path === '/docs' ? page.waitForResponse((r) => r.url().endsWith('/openapi.json')) : undefined;
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await spec;
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
     }
     expect(problems).toEqual([]);
