@@ -17,7 +17,11 @@ import { sampleLogoPng, sampleSignaturePng } from './helpers/sample-images.ts';
  */
 
 const LANGS = ['en', 'de', 'fr', 'ar'];
-const cases = TEMPLATE_NAMES.flatMap((template) => LANGS.map((language) => ({ template, language })));
+/**
+ * Every template once and every language at least once: facturx-corpus.test.ts already puts every template
+ * with every language through check-pdf.mjs (issue 21: the 20 pairs here checked the same again, 13 s).
+ */
+const cases = TEMPLATE_NAMES.map((template, i) => ({ template, language: LANGS[i % LANGS.length] }));
 const files = new Map<string, { file: string; bytes: Uint8Array }>();
 const checks = new Map<string, ReturnType<typeof checkFacturxPdf>>();
 /** check-pdf.mjs once per file (it runs qpdf, pdffonts, xmllint and the Schematron: about half a second). */
@@ -35,7 +39,7 @@ beforeAll(async () => {
   }
 }, 240_000);
 
-describe('issue 13: Factur-X EN 16931 PDFs in every template, in en, de, fr and ar', () => {
+describe('issue 13: Factur-X EN 16931 PDFs in every template, and in en, de, fr and ar', () => {
   it.each(cases)('$template/$language: check-pdf.mjs finds no problem', ({ template, language }) => {
     const { problems } = checked(`${template}-${language}`);
     expect(problems).toEqual([]);
