@@ -1,6 +1,7 @@
 // Issue 10: emails are validated strictly on register and login (no control characters, at most 254).
+
+import { isValidEmailAddress } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
-import { isValidEmailAddress } from '../../workers/accounts/email-address.ts';
 import { call } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;

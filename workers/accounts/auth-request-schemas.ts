@@ -1,7 +1,6 @@
 // The JSON bodies of the auth endpoints: zod schemas, read through readJsonBody and shown in /openapi.json.
-import { ruleParams } from '@invoice/model';
+import { isValidEmailAddress, ruleParams } from '@invoice/model';
 import { z } from 'zod';
-import { isValidEmailAddress } from './email-address.ts';
 
 const INVALID_EMAIL = 'must be a valid email address';
 

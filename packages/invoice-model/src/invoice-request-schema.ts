@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from './currencies.ts';
 import { documentType, invoiceReferenceIssues } from './document-type.ts';
+import { EINVOICE_PROFILES, profileRequestIssues } from './einvoice-profile.ts';
 import {
   boundedNumber,
   calendarDate,
@@ -15,6 +16,7 @@ import {
 } from './field-rules.ts';
 import { ruleParams } from './issue-rules.ts';
 import { LANGUAGE_CODES, OUTPUT_FORMATS, TEMPLATE_NAMES } from './languages.ts';
+import { partyIdentifierFields, registrationIssues } from './party-identifiers.ts';
 import { checkQrValue, QR_TYPES } from './payment-qr.ts';
 
 /** Canonical (snake_case, nested) request schemas: the single source for validation, types and OpenAPI. */
@@ -44,6 +46,11 @@ export const PartySchema = z
     registration_no: shortText().optional(),
     website: shortText().optional(),
     logo: imageSource().optional(),
+    ...partyIdentifierFields(),
+  })
+  .superRefine((party, ctx) => {
+    for (const { rule, ...issue } of registrationIssues(party))
+      ctx.addIssue({ code: 'custom', ...issue, ...ruleParams(rule) });
   })
   .meta({ id: 'Party' });
 
@@ -173,6 +180,13 @@ export const InvoiceRequestSchema = z
       .optional(),
     signature: imageSource().optional(),
     output: z.enum(OUTPUT_FORMATS, { error: `must be one of ${OUTPUT_FORMATS.join(', ')}` }).default('json'),
+    einvoice_profile: z
+      .enum(EINVOICE_PROFILES, { error: `must be one of ${EINVOICE_PROFILES.join(', ')}` })
+      .default('en16931')
+      .meta({
+        description:
+          'The e-invoice profile of the UBL and CII documents (issue 22): `en16931` (the CEN core), `peppol` (Peppol BIS Billing 3.0, UBL only) or `xrechnung` (XRechnung 3.0, UBL and CII). With output json or pdf it shapes the documents the hosted link opens. Factur-X is en16931 only.',
+      }),
     features: FeaturesSchema.optional(),
     notes: longText().optional(),
     refund_policy: longText().optional(),
@@ -218,6 +232,8 @@ export const InvoiceRequestSchema = z
         ...ruleParams('order'),
       });
     for (const { rule, ...issue } of invoiceReferenceIssues(req.invoice))
+      ctx.addIssue({ code: 'custom', ...issue, ...ruleParams(rule) });
+    for (const { rule, ...issue } of profileRequestIssues(req))
       ctx.addIssue({ code: 'custom', ...issue, ...ruleParams(rule) });
   })
   .meta({ id: 'InvoiceRequest' });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ResolvedInvoice } from './calculated-invoice.ts';
 import { CURRENCY_CODES, type CurrencyCode } from './currencies.ts';
 import { DOCUMENT_TYPES, documentTypeOf } from './document-type.ts';
+import { EINVOICE_PROFILES, einvoiceProfileOf } from './einvoice-profile.ts';
 import type { Party } from './invoice-request-schema.ts';
 import { LANGUAGE_CODES, TEMPLATE_NAMES } from './languages.ts';
 import { moneyToNumber } from './money.ts';
@@ -30,7 +31,10 @@ export const PartyResponseSchema = z
     phone: z.string().optional(),
     tax_id: z.string().optional(),
     registration_no: z.string().optional(),
+    registration_scheme: z.string().optional(),
     website: z.string().optional(),
+    electronic_address: z.object({ scheme: z.string(), id: z.string() }).optional(),
+    contact_name: z.string().optional(),
   })
   .meta({
     id: 'PartyResponse',
@@ -72,6 +76,9 @@ export const InvoiceResponseSchema = z
     currency: z.enum(CURRENCY_CODES),
     language: z.enum(LANGUAGE_CODES),
     template: z.enum(TEMPLATE_NAMES),
+    einvoice_profile: z
+      .enum(EINVOICE_PROFILES)
+      .meta({ description: 'The e-invoice profile of the UBL and CII documents, as requested (default `en16931`).' }),
     tax_inclusive: z.boolean(),
     from: PartyResponseSchema,
     to: PartyResponseSchema,
@@ -126,7 +133,10 @@ function partyResponse(p: Party): PartyResponse {
     'phone',
     'tax_id',
     'registration_no',
+    'registration_scheme',
     'website',
+    'electronic_address',
+    'contact_name',
   ]);
 }
 
@@ -167,6 +177,7 @@ export function toInvoiceResponse(resolved: ResolvedInvoice, extras: InvoiceResp
       currency: cur,
       language: req.invoice.language,
       template: req.template,
+      einvoice_profile: einvoiceProfileOf(req),
       tax_inclusive: t.tax_inclusive,
       from: partyResponse(req.from),
       to: partyResponse(req.to),

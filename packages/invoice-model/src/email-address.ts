@@ -1,5 +1,6 @@
-// What the service accepts as an email address (D6, issue 10): strict enough that nothing invisible or
-// unsendable is stored, loose enough for every address people actually have (no quoted local parts).
+// What the service accepts as an email address (D6, issue 10: an account's; issue 22: a party's `EM`
+// electronic address): strict enough that nothing invisible or unsendable is stored, loose enough for every
+// address people actually have (no quoted local parts).
 
 const MAX_LENGTH = 254;
 const MAX_LOCAL_LENGTH = 64;
