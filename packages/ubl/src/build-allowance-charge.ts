@@ -12,9 +12,9 @@ import type { XmlWriter } from './xml-writer.ts';
 export function buildDocumentAllowanceCharge(w: XmlWriter, ac: DocumentAllowanceCharge, currency: CurrencyCode): void {
   w.open('cac:AllowanceCharge')
     .leaf('cbc:ChargeIndicator', ac.charge ? 'true' : 'false')
-    .leaf('cbc:AllowanceChargeReasonCode', ac.reasonCode)
-    .leaf('cbc:AllowanceChargeReason', ac.reason)
-    .leaf('cbc:Amount', amountText(ac.amount, currency), { currencyID: currency });
+    .leaf('cbc:AllowanceChargeReasonCode', ac.reasonCode);
+  if (ac.reason !== undefined) w.leaf('cbc:AllowanceChargeReason', ac.reason);
+  w.leaf('cbc:Amount', amountText(ac.amount, currency), { currencyID: currency });
   // The allowance's category carries no exemption reason: that belongs to the breakdown (BG-23).
   buildTaxCategory(w, 'cac:TaxCategory', ac.category, false);
   w.close();

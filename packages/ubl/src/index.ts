@@ -1,5 +1,6 @@
 export { taxSchemeFor } from './build-party.ts';
 export { accountId, paymentMeansCode } from './build-payment.ts';
+export { type DocumentProfile, documentProfile } from './document-profile.ts';
 export {
   EN16931_RULE_FIXES,
   type En16931RuleId,
@@ -7,7 +8,9 @@ export {
   standardRateRoundingGaps,
 } from './en16931-issues.ts';
 export type { LineAllowance, NetLine } from './net-line-amounts.ts';
-export { EN16931_CUSTOMIZATION_ID, renderInvoiceUbl } from './render-invoice-ubl.ts';
+export type { ElectronicAddress, PartyProfile } from './party-profile.ts';
+export { EN16931_CUSTOMIZATION_ID } from './profile-identifiers.ts';
+export { type RenderOptions, renderInvoiceUbl } from './render-invoice-ubl.ts';
 export type { UblTaxCategory } from './tax-category.ts';
 export { type UblAddress, ublAddress } from './ubl-address.ts';
 export {

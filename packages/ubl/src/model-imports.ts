@@ -7,6 +7,7 @@ export type {
   CalculatedLine,
   CurrencyCode,
   DocumentType,
+  EInvoiceProfile,
   InvoiceRequest,
   Party,
   Payment,
@@ -16,8 +17,10 @@ export type {
 export {
   DOCUMENT_TYPE_CODES,
   documentTypeOf,
+  einvoiceProfileOf,
   HUNDRED,
   isCountryCode,
+  isValidEmailAddress,
   minorUnits,
   money,
   moneyToString,

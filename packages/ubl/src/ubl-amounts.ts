@@ -14,7 +14,8 @@ export interface DocumentAllowanceCharge {
   charge: boolean;
   /** UNCL5189 for allowances, UNCL7161 for charges. */
   reasonCode: string;
-  reason: string;
+  /** Absent only under a profile, for a blank shipping label (document-profile.ts). */
+  reason?: string;
   amount: Decimal;
   category: UblTaxCategory;
 }

@@ -1,0 +1,49 @@
+// Parties for the profile corpus (profile-cases.ts): real-shaped data whose identifiers carry valid check digits
+// (Belgian mod 97, Norwegian mod 11, Swedish Luhn), so that a complete request is complete for the validators.
+type Raw = Record<string, unknown>;
+
+export const BE_SELLER: Raw = {
+  name: 'Atelier Lumière SRL',
+  street: 'Rue de la Loi 16',
+  postal_code: '1000',
+  city: 'Bruxelles',
+  country: 'BE',
+  tax_id: 'BE0456789133',
+  registration_no: '0456789133',
+  registration_scheme: '0208',
+  electronic_address: { scheme: '0208', id: '0456789133' },
+  contact_name: 'Marie Dubois',
+  email: 'factures@atelier-lumiere.example',
+  phone: '+32 2 123 45 67',
+};
+
+/** A free-text address whose last lines are "2000 Antwerpen" and "Belgium": the post code is split off. */
+export const BE_BUYER: Raw = {
+  name: 'Brouwerij De Kroon NV',
+  address: 'Kerkstraat 12\n2000 Antwerpen\nBelgium',
+  tax_id: 'BE0765432146',
+  electronic_address: { scheme: '0208', id: '0765432146' },
+};
+
+/** No electronic address: XRechnung derives EM from the e-mail; Peppol needs `electronic_address`. */
+export const DE_SELLER: Raw = {
+  name: 'Muster Software GmbH',
+  address: 'Friedrichstraße 123\n10117 Berlin',
+  country: 'DE',
+  tax_id: 'DE123456789',
+  registration_no: 'HRB 123456 B',
+  contact_name: 'Erika Mustermann',
+  phone: '+49 30 1234567',
+  email: 'rechnung@muster-software.example',
+  website: 'https://muster-software.example',
+};
+
+/** A German public buyer: its Leitweg-ID routes the invoice (0204) and is its buyer reference (BT-10). */
+export const DE_PUBLIC_BUYER: Raw = {
+  name: 'Bundesamt für Beispielwesen',
+  street: 'Am Beispielplatz 1',
+  postal_code: '53113',
+  city: 'Bonn',
+  country: 'DE',
+  electronic_address: { scheme: '0204', id: '04011000-12345-67' },
+};
