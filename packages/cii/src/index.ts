@@ -1,2 +1,2 @@
 export { ciiEn16931Issues } from './cii-issues.ts';
-export { renderInvoiceCii } from './render-invoice-cii.ts';
+export { ciiProfile, renderInvoiceCii } from './render-invoice-cii.ts';

@@ -47,3 +47,4 @@ export const DE_PUBLIC_BUYER: Raw = {
   country: 'DE',
   electronic_address: { scheme: '0204', id: '04011000-12345-67' },
 };
+export const LEITWEG_ID = '04011000-12345-67';
