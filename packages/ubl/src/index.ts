@@ -1,6 +1,9 @@
 export { taxSchemeFor } from './build-party.ts';
 export { accountId, paymentMeansCode } from './build-payment.ts';
+export { type DocumentFacts, documentFacts } from './document-facts.ts';
 export { type DocumentProfile, documentProfile } from './document-profile.ts';
+export { ublEInvoiceIssues } from './einvoice-issues.ts';
+export { EINVOICE_RULE_FIXES, type EInvoiceIssue, issueOf, orderedIssues } from './einvoice-rule-fixes.ts';
 export {
   EN16931_RULE_FIXES,
   type En16931RuleId,
@@ -10,6 +13,7 @@ export {
 export type { LineAllowance, NetLine } from './net-line-amounts.ts';
 export type { ElectronicAddress, PartyProfile } from './party-profile.ts';
 export { EN16931_CUSTOMIZATION_ID } from './profile-identifiers.ts';
+export { profileIssues } from './profile-issues.ts';
 export { type RenderOptions, renderInvoiceUbl } from './render-invoice-ubl.ts';
 export type { UblTaxCategory } from './tax-category.ts';
 export { type UblAddress, ublAddress } from './ubl-address.ts';

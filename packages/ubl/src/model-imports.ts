@@ -24,6 +24,7 @@ export {
   minorUnits,
   money,
   moneyToString,
+  norwegianOrganisation,
   roundMoney,
   ZERO,
 } from '@invoice/model';

@@ -25,6 +25,25 @@ export const BE_BUYER: Raw = {
   electronic_address: { scheme: '0208', id: '0765432146' },
 };
 
+export const SE_SELLER: Raw = {
+  name: 'Skog & Sjö AB',
+  address: 'Drottninggatan 10\n111 51 Stockholm\nSweden',
+  tax_id: 'SE556000000101',
+  registration_no: '5560000001',
+  registration_scheme: '0007',
+  electronic_address: { scheme: '0007', id: '5560000001' },
+};
+
+export const SE_BUYER: Raw = {
+  name: 'Göteborgs Hamn AB',
+  street: 'Hamngatan 1',
+  postal_code: '411 06',
+  city: 'Göteborg',
+  country: 'SE',
+  tax_id: 'SE559123456101',
+  electronic_address: { scheme: '0007', id: '5591234561' },
+};
+
 /** No electronic address: XRechnung derives EM from the e-mail; Peppol needs `electronic_address`. */
 export const DE_SELLER: Raw = {
   name: 'Muster Software GmbH',
