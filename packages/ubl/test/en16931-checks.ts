@@ -12,7 +12,9 @@ interface Category {
   percent?: string;
   hasReason: boolean;
 }
-const key = (c: Category) => `${c.id}|${c.percent === undefined ? '' : new Decimal(c.percent).toString()}`;
+/** BR-S-08 sums per rate; BR-Z/E/O-08 per category (an O breakdown may state a rate of 0: XRechnung's BR-DE-14). */
+const key = (c: Category) =>
+  c.id === 'S' ? `S|${c.percent === undefined ? '' : new Decimal(c.percent).toString()}` : c.id;
 
 function category(el: El): Category {
   const pct = opt(el, 'cbc:Percent');

@@ -25,6 +25,47 @@ export const BE_BUYER: Raw = {
   electronic_address: { scheme: '0208', id: '0765432146' },
 };
 
+export const NL_SELLER: Raw = {
+  name: 'Grachtenhuis BV',
+  address: 'Keizersgracht 1\n1015 CJ Amsterdam\nNetherlands',
+  tax_id: 'NL123456789B01',
+  registration_no: '12345678',
+  registration_scheme: '0106',
+  electronic_address: { scheme: '0106', id: '12345678' },
+  email: 'facturen@grachtenhuis.example',
+};
+
+export const NL_BUYER: Raw = {
+  name: 'Koper BV',
+  street: 'Damrak 70',
+  postal_code: '1012 LM',
+  city: 'Amsterdam',
+  country: 'NL',
+  tax_id: 'NL987654321B01',
+  registration_no: '87654321',
+  registration_scheme: '0106',
+  electronic_address: { scheme: '9944', id: 'NL987654321B01' },
+};
+
+export const NO_SELLER: Raw = {
+  name: 'Fjord Consulting AS',
+  address: 'Karl Johans gate 1\n0154 Oslo\nNorway',
+  tax_id: 'NO923609016MVA',
+  registration_no: '923609016',
+  registration_scheme: '0192',
+  electronic_address: { scheme: '0192', id: '923609016' },
+};
+
+export const NO_BUYER: Raw = {
+  name: 'Nordlys AS',
+  street: 'Strandgata 5',
+  postal_code: '9008',
+  city: 'Tromsø',
+  country: 'NO',
+  tax_id: 'NO987654325MVA',
+  electronic_address: { scheme: '0192', id: '987654325' },
+};
+
 export const SE_SELLER: Raw = {
   name: 'Skog & Sjö AB',
   address: 'Drottninggatan 10\n111 51 Stockholm\nSweden',
@@ -55,6 +96,18 @@ export const DE_SELLER: Raw = {
   phone: '+49 30 1234567',
   email: 'rechnung@muster-software.example',
   website: 'https://muster-software.example',
+};
+
+export const DE_PEPPOL_SELLER: Raw = { ...DE_SELLER, electronic_address: { scheme: '9930', id: 'DE123456789' } };
+
+export const DE_BUYER: Raw = {
+  name: 'Beispiel Handel GmbH',
+  street: 'Königsallee 1',
+  postal_code: '40212',
+  city: 'Düsseldorf',
+  country: 'DE',
+  tax_id: 'DE987654321',
+  electronic_address: { scheme: '9930', id: 'DE987654321' },
 };
 
 /** A German public buyer: its Leitweg-ID routes the invoice (0204) and is its buyer reference (BT-10). */
