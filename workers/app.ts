@@ -17,6 +17,7 @@ import { settleHeldReservations } from './limits/held-reservations.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { previewRoutes } from './preview/preview-routes.ts';
+import { validateRoutes } from './validate/validate-routes.ts';
 import { notFoundPage, wantsPage } from './web/not-found-page.tsx';
 import { webRoutes } from './web/web-routes.tsx';
 import { webhookDeliveryRoutes } from './webhooks/webhook-delivery-routes.ts';
@@ -51,6 +52,7 @@ export function createApp() {
     webRoutes,
     invoiceRoutes,
     previewRoutes,
+    validateRoutes,
     batchRoutes,
     legacyRoutes,
     hostedRoutes,

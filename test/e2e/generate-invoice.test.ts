@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -41,6 +41,15 @@ describe('the README walk-through over HTTP against wrangler dev', () => {
       { name: 'Tax 7%', rate: 7, amount: 5.64 },
     ]);
     expect(res.headers.get('x-request-id')).toBe(body.meta.request_id);
+  });
+
+  it('issue 22: the README’s XRechnung dry run, read from the README, passes with no issue', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const body = /curl -s http:\/\/localhost:8787\/api\/validate-invoice [^\n]* -d '([^']+)'/.exec(readme)?.[1];
+    expect(body).toBeDefined();
+    const res = await post('/api/validate-invoice', JSON.parse(body!));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ valid: true, profile: 'xrechnung', issues: [] });
   });
 
   it('register → verify through the dev mail sink → log in → key → PDF, UBL and Factur-X', async () => {

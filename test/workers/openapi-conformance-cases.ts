@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
 import { PREVIEWS_PER_HOUR } from '../../workers/limits/admit-preview.ts';
+import { VALIDATIONS_PER_HOUR } from '../../workers/limits/admit-validation.ts';
 import { WEBHOOK_SENDS_PER_HOUR } from '../../workers/limits/admit-webhook-send.ts';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
 import { call, freshClientIp, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
@@ -127,6 +128,31 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     sendWithEnv(outage(), 'POST', '/api/preview', {
       json: INVOICE,
       headers: cookieJson((await accountWithKey()).cookie),
+    }),
+
+  'validateInvoice 200': () =>
+    send('POST', '/api/validate-invoice', { json: INVOICE, headers: { 'CF-Connecting-IP': freshClientIp() } }),
+  'validateInvoice 400': () =>
+    send('POST', '/api/validate-invoice', { json: { items: [] }, headers: { 'CF-Connecting-IP': freshClientIp() } }),
+  'validateInvoice 401': () =>
+    send('POST', '/api/validate-invoice', { json: INVOICE, headers: bearer('inv_sk_unknown') }),
+  'validateInvoice 403': async () =>
+    send('POST', '/api/validate-invoice', { json: INVOICE, headers: bearer(await unverifiedKey()) }),
+  'validateInvoice 413': () =>
+    send('POST', '/api/validate-invoice', {
+      body: big(10 * 1024 * 1024),
+      headers: { 'CF-Connecting-IP': freshClientIp() },
+    }),
+  'validateInvoice 429': async () => {
+    const headers = { 'CF-Connecting-IP': freshClientIp() };
+    for (let i = 0; i < VALIDATIONS_PER_HOUR.anonymous; i++)
+      await send('POST', '/api/validate-invoice', { json: INVOICE, headers });
+    return send('POST', '/api/validate-invoice', { json: INVOICE, headers });
+  },
+  'validateInvoice 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/validate-invoice', {
+      json: INVOICE,
+      headers: bearer((await accountWithKey()).apiKey),
     }),
 
   'renderLegacy 200': async () =>

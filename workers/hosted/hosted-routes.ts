@@ -1,6 +1,7 @@
 // GET /api/i/{id}?t=…&format=pdf|json|ubl|cii|facturx (spec; D9; issue 13, E4): public, authenticated by the signature alone.
 // Every failure to find a live link — malformed id, wrong or missing signature, unknown id,
 // expired — is the same 404, so a probe learns nothing about which ids exist.
+import { einvoiceProfileOf, profileCarries } from '@invoice/model';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -8,7 +9,7 @@ import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readParams } from '../http/read-params.ts';
 import { readQuery } from '../http/read-query.ts';
-import { withEn16931Issues, writeXml, xmlDocumentResponse } from '../invoices/xml-documents.ts';
+import { withDocumentIssues, writeXml, xmlDocumentResponse } from '../invoices/xml-documents.ts';
 import { admitHostedOpen } from './hosted-open-limit.ts';
 import { getHostedInvoice } from './hosted-operations.ts';
 import { cachedHostedPdf, cacheHostedPdf } from './hosted-pdf-cache.ts';
@@ -47,24 +48,33 @@ mountOperations(hostedRoutes, [
         return privacyHeaders(c.json(snapshotJsonBody(rendered, meta)));
       }
       // XML is written in well under a millisecond (bench: cii-20-lines), so it is not cached like the PDF.
-      if (format === 'ubl' || format === 'cii')
+      if (format === 'ubl' || format === 'cii') {
+        // The invoice's own e-invoice profile (issue 22); Peppol has no CII syntax.
+        const profile = einvoiceProfileOf(rendered.resolved.request);
+        if (!profileCarries(profile, format))
+          throw ApiError.field(
+            'validation_error',
+            'format',
+            'conflict',
+            `this invoice is a ${profile} e-invoice, which is written as UBL only: open it with format=ubl`,
+          );
         return privacyHeaders(xmlDocumentResponse(format, rendered.resolved, c.get('requestId'), 'inline'));
-      // Factur-X (E4): the CII first, so that its failure is 500 cii_error as for output facturx.
-      const cii = format === 'facturx' ? writeXml('cii', rendered.resolved, c.get('requestId')) : undefined;
+      }
+      // Factur-X (E4): the CII first, so that its failure is 500 cii_error as for output facturx. Factur-X is
+      // EN 16931 whatever profile the invoice's UBL and CII have (decision E5).
+      const cii = format === 'facturx' ? writeXml('cii', rendered.resolved, c.get('requestId'), 'en16931') : undefined;
       let pdf = await cachedHostedPdf(c.env, snap.id, format);
       if (!pdf) {
         pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'), cii?.xml);
         // Awaited: only the first open pays for the write, and the next open finds it for sure.
         await cacheHostedPdf(c.env, snap, format, pdf, Date.now());
       }
-      const headers = withEn16931Issues(
-        {
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': contentDisposition('inline', rendered.invoice.number, 'pdf'),
-          'Content-Length': String(pdf.byteLength),
-        },
-        cii?.issues ?? [],
-      );
+      const pdfHeaders = {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': contentDisposition('inline', rendered.invoice.number, 'pdf'),
+        'Content-Length': String(pdf.byteLength),
+      };
+      const headers = cii ? withDocumentIssues(pdfHeaders, cii) : pdfHeaders;
       return privacyHeaders(new Response(pdf, { status: 200, headers }));
     },
   ],

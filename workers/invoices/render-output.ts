@@ -6,7 +6,7 @@ import { contentDisposition } from '../http/content-disposition.ts';
 import { renderPdf } from '../pdf/render-pdf.ts';
 import { IMAGE_FIELDS, imageRefusal } from './load-images.ts';
 import type { PreparedInvoice } from './prepare-invoice.ts';
-import { withEn16931Issues, writeXml, xmlDocumentResponse } from './xml-documents.ts';
+import { withDocumentIssues, writeXml, xmlDocumentResponse } from './xml-documents.ts';
 
 /** The invoice's PDF in its template and language; with the CII, the Factur-X hybrid (PDF/A-3b). */
 function renderInvoicePdfOf(c: Context<AppEnv>, prepared: PreparedInvoice, facturxXml?: string): Promise<Uint8Array> {
@@ -36,14 +36,14 @@ export async function renderOutput(
       // Factur-X: the CII first, so that its failure is 500 cii_error as for output cii, before any PDF work.
       const cii =
         prepared.resolved.request.output === 'facturx'
-          ? writeXml('cii', prepared.resolved, c.get('requestId'))
+          ? writeXml('cii', prepared.resolved, c.get('requestId'), 'en16931')
           : undefined;
       const bytes = await renderInvoicePdfOf(c, prepared, cii?.xml);
       const headers = {
         'Content-Type': 'application/pdf',
         'Content-Disposition': contentDisposition('attachment', number, 'pdf'),
       };
-      return new Response(bytes, { headers: withEn16931Issues(headers, cii?.issues ?? []) });
+      return new Response(bytes, { headers: cii ? withDocumentIssues(headers, cii) : headers });
     }
     case 'ubl':
     case 'cii':

@@ -1,11 +1,12 @@
 // Hourly counters apart from the plan's windows, inside the account's RateLimiter Durable Object: one row
 // of the object's `counters` table each, in the same UTC clock-hour window as D7's hourly count, so they
 // never use the plan's windows or its monthly quota. `preview_hour` counts the web app's previews (W2),
-// `webhook_sends_hour` the redeliveries and test events an account asks for (W3). Counted and checked
+// `webhook_sends_hour` the redeliveries and test events an account asks for (W3), `validations_hour` the
+// e-invoice dry runs of an account or an anonymous address (E8). Counted and checked
 // in one synchronous read-check-write, so parallel requests never pass the limit.
 import { hourWindow } from './windows.ts';
 
-export type HourlyCounterName = 'preview_hour' | 'webhook_sends_hour';
+export type HourlyCounterName = 'preview_hour' | 'webhook_sends_hour' | 'validations_hour';
 
 export interface HourlyAdmission {
   admitted: boolean;

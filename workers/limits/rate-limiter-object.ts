@@ -302,6 +302,11 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     return this.hourly.take('webhook_sends_hour', input.now, input.limit);
   }
 
+  /** E6: one e-invoice validation dry run, counted apart from the plan's windows (hourly-counter.ts). */
+  admitValidation(input: { now: number; limit: number }): HourlyAdmission {
+    return this.hourly.take('validations_hour', input.now, input.limit);
+  }
+
   async peek(now: number, check: KeyCheck = {}): Promise<Usage | Revoked> {
     if (check.keyHash && RateLimiter.revoked(await this.accountFacts(check.accountId), check)) return { revoked: true };
     return this.current(now, check.accountId);

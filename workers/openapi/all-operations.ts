@@ -9,6 +9,7 @@ import type { Operation } from '../http/operation.ts';
 import { generateInvoice } from '../invoices/invoice-operations.ts';
 import { renderLegacy } from '../legacy/legacy-operations.ts';
 import { previewInvoice } from '../preview/preview-operations.ts';
+import { validateInvoice } from '../validate/validate-operations.ts';
 import * as deliveries from '../webhooks/webhook-delivery-operations.ts';
 import * as webhooks from '../webhooks/webhook-operations.ts';
 import { getOpenApi } from './openapi-operations.ts';
@@ -16,6 +17,7 @@ import { getOpenApi } from './openapi-operations.ts';
 export const ALL_OPERATIONS: readonly Operation[] = [
   generateInvoice,
   previewInvoice,
+  validateInvoice,
   generateInvoiceBatch,
   getHostedInvoice,
   renderLegacy,

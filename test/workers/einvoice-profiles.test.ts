@@ -1,0 +1,240 @@
+// Issue 22 at the service: einvoice_profile on generate-invoice (documents, X-EInvoice-Issues, the 400s),
+// hosted links and batch items keeping the request's profile, and the free dry run POST /api/validate-invoice.
+// The documents' conformance itself is proven in packages/ubl and packages/cii (profile-corpus tests).
+import { BE_BUYER, BE_SELLER, DE_PUBLIC_BUYER, DE_SELLER, LEITWEG_ID } from '@invoice/ubl/test/profile-parties';
+import { describe, expect, it } from 'vitest';
+import { VALIDATIONS_PER_HOUR } from '../../workers/limits/admit-validation.ts';
+import { call, freshClientIp, verifiedAccountWithKey } from './accounts-fixtures.ts';
+
+type Json = Record<string, any>;
+
+const IBAN = { iban: 'DE89370400440532013000', swift: 'COBADEFFXXX', account_name: 'Muster Software GmbH' };
+
+/** A German invoice to a public buyer, complete for XRechnung (UBL and CII). */
+const xrechnung = (extra: Json = {}) => ({
+  from: DE_SELLER,
+  to: DE_PUBLIC_BUYER,
+  invoice: { number: 'XR-1', date: '2026-03-02', due_date: '2026-04-01', buyer_reference: LEITWEG_ID },
+  items: [{ description: 'Beratung', quantity: 7.5, unit: 'hours', unit_price: 95.5, tax_rate: 19 }],
+  payment: IBAN,
+  einvoice_profile: 'xrechnung',
+  features: { qr: false },
+  ...extra,
+});
+
+/** A Belgian B2B invoice, complete for Peppol BIS Billing 3.0. */
+const peppol = (extra: Json = {}) => ({
+  from: BE_SELLER,
+  to: BE_BUYER,
+  invoice: { number: 'PE-1', date: '2026-03-02', due_date: '2026-04-01', po_number: 'PO-77' },
+  items: [{ description: 'Design', quantity: 2, unit_price: 49.95, tax_rate: 21 }],
+  payment: { iban: 'BE68539007547034', swift: 'BBRUBEBB' },
+  einvoice_profile: 'peppol',
+  features: { qr: false },
+  ...extra,
+});
+
+const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
+const local = (url: string) => new URL(url).pathname + new URL(url).search;
+const generate = (headers: Record<string, string>, body: unknown) =>
+  call('/api/generate-invoice', { method: 'POST', json: body, headers });
+const validate = (headers: Record<string, string>, body: unknown) =>
+  call('/api/validate-invoice', { method: 'POST', json: body, headers });
+const customizationId = (xml: string) => /<cbc:CustomizationID>([^<]+)</.exec(xml)?.[1];
+const ciiGuideline = (xml: string) =>
+  /<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>([^<]+)</.exec(xml)?.[1];
+
+describe('issue 22: einvoice_profile on generate-invoice', () => {
+  it('peppol UBL: the BIS Billing 3.0 identifiers, no issue header for a complete request', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-peppol');
+    const res = await generate(auth(apiKey), { ...peppol(), output: 'ubl' });
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(customizationId(xml)).toBe('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0');
+    expect(xml).toContain('<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID>');
+    expect(xml).toContain('<cbc:EndpointID schemeID="0208">0456789133</cbc:EndpointID>');
+    expect(res.headers.has('X-EInvoice-Issues')).toBe(false);
+    expect(res.headers.has('X-EN16931-Issues')).toBe(false);
+  });
+
+  it('PEPPOL-EN16931-R010/R020: missing electronic addresses are named in X-EInvoice-Issues, not X-EN16931-Issues', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-missing');
+    const { electronic_address: _s, ...from } = BE_SELLER;
+    const { electronic_address: _b, ...to } = BE_BUYER;
+    const res = await generate(auth(apiKey), { ...peppol({ from, to }), output: 'ubl' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-EInvoice-Issues')).toBe('PEPPOL-EN16931-R010, PEPPOL-EN16931-R020');
+    expect(res.headers.has('X-EN16931-Issues')).toBe(false);
+  });
+
+  it('xrechnung in UBL and CII: the XRechnung 3.0 identifier, the Leitweg-ID as buyer reference, no issue', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-xr');
+    const xrId = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+    const ubl = await generate(auth(apiKey), { ...xrechnung(), output: 'ubl' });
+    const ublXml = await ubl.text();
+    expect(customizationId(ublXml)).toBe(xrId);
+    expect(ublXml).toContain(`<cbc:BuyerReference>${LEITWEG_ID}</cbc:BuyerReference>`);
+    expect(ubl.headers.has('X-EInvoice-Issues')).toBe(false);
+    const cii = await generate(auth(apiKey), { ...xrechnung(), output: 'cii' });
+    expect(cii.status).toBe(200);
+    expect(ciiGuideline(await cii.text())).toBe(xrId);
+    expect(cii.headers.has('X-EInvoice-Issues')).toBe(false);
+  });
+
+  it('BR-DE-5/6/15: a German public invoice without contact and Leitweg-ID names exactly those fields', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-xr-missing');
+    const { contact_name: _n, phone: _p, ...from } = DE_SELLER;
+    const body = xrechnung({ from, invoice: { number: 'XR-2', date: '2026-03-02', due_date: '2026-04-01' } });
+    const res = await generate(auth(apiKey), { ...body, output: 'ubl' });
+    expect(res.headers.get('X-EInvoice-Issues')?.split(', ')).toEqual(
+      expect.arrayContaining(['BR-DE-5', 'BR-DE-6', 'BR-DE-15']),
+    );
+  });
+
+  it('the default profile is untouched: en16931 documents keep X-EN16931-Issues and never X-EInvoice-Issues', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-default');
+    const body = { from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x', unit_price: 5, tax_rate: 20 }] };
+    const res = await generate(auth(apiKey), { ...body, output: 'ubl' });
+    expect(res.headers.get('X-EN16931-Issues')).toContain('BR-08');
+    expect(res.headers.has('X-EInvoice-Issues')).toBe(false);
+    expect(customizationId(await res.text())).toBe('urn:cen.eu:en16931:2017');
+  });
+
+  it.each([
+    ['peppol', 'cii'],
+    ['peppol', 'facturx'],
+    ['xrechnung', 'facturx'],
+  ])('E5: %s with output %s is a 400 naming einvoice_profile, and spends nothing', async (profile, output) => {
+    const { apiKey } = await verifiedAccountWithKey(`ep-${profile}-${output}`);
+    const res = await generate(auth(apiKey), { ...peppol(), einvoice_profile: profile, output });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as Json;
+    expect(error.code).toBe('validation_error');
+    expect(error.details.map((d: Json) => d.path)).toEqual(['einvoice_profile']);
+  });
+
+  it('the JSON answer echoes einvoice_profile and the new party fields; camelCase einvoiceProfile is accepted', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-json');
+    const { einvoice_profile: _e, ...rest } = xrechnung();
+    const res = await generate(auth(apiKey), { ...rest, einvoiceProfile: 'xrechnung' });
+    expect(res.status).toBe(200);
+    const { invoice } = (await res.json()) as Json;
+    expect(invoice.einvoice_profile).toBe('xrechnung');
+    expect(invoice.from.contact_name).toBe('Erika Mustermann');
+    expect(invoice.to.electronic_address).toEqual({ scheme: '0204', id: LEITWEG_ID });
+  });
+});
+
+describe('issue 22: hosted links and batch items keep the profile', () => {
+  it('a hosted link opens in the invoice’s profile; format=cii of a Peppol invoice is a 400 naming format', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-hosted');
+    const json = (await (await generate(auth(apiKey), peppol())).json()) as Json;
+    const ubl = await call(`${local(json.invoice.hosted_url)}&format=ubl`);
+    expect(ubl.status).toBe(200);
+    expect(customizationId(await ubl.text())).toContain('peppol');
+    const cii = await call(`${local(json.invoice.hosted_url)}&format=cii`);
+    expect(cii.status).toBe(400);
+    const { error } = (await cii.json()) as Json;
+    expect(error.details.map((d: Json) => d.path)).toEqual(['format']);
+  });
+
+  it('batch items each carry their own profile (invoice.einvoice_profile, and the document their link opens)', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-batch');
+    const res = await call('/api/batch', {
+      method: 'POST',
+      headers: auth(apiKey),
+      json: {
+        invoices: [
+          { ...xrechnung(), output: 'ubl' },
+          { ...peppol(), output: 'ubl' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as Json;
+    expect(results.map((r: Json) => r.invoice.einvoice_profile)).toEqual(['xrechnung', 'peppol']);
+    const docs = await Promise.all(results.map((r: Json) => call(local(r.document_url)).then((d) => d.text())));
+    expect(docs.map(customizationId)).toEqual([
+      'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+      'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+    ]);
+  });
+});
+
+describe('issue 22: POST /api/validate-invoice (E8)', () => {
+  it('a complete request is valid, and the answer names the profile, the output and the document checked', async () => {
+    const res = await validate({ 'CF-Connecting-IP': freshClientIp() }, { ...xrechnung(), output: 'cii' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    expect(body).toMatchObject({ success: true, valid: true, profile: 'xrechnung', output: 'cii', document: 'cii' });
+    expect(body.issues).toEqual([]);
+  });
+
+  it('issues name the rule, the field that fixes it and why; the same ids as the X-EInvoice-Issues header', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-validate');
+    const { electronic_address: _b, ...to } = BE_BUYER;
+    const body = { ...peppol({ to }), output: 'ubl' };
+    const res = await validate(auth(apiKey), body);
+    const verdict = (await res.json()) as Json;
+    expect(verdict.valid).toBe(false);
+    expect(verdict.issues).toEqual([
+      {
+        rule: 'PEPPOL-EN16931-R010',
+        path: 'to.electronic_address',
+        message: expect.stringContaining('to.electronic_address'),
+      },
+    ]);
+    const generated = await generate(auth(apiKey), body);
+    expect(generated.headers.get('X-EInvoice-Issues')).toBe(verdict.issues.map((i: Json) => i.rule).join(', '));
+  });
+
+  it('produces nothing and spends no plan window: between two generate calls, three dry runs count for nothing', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-free');
+    const left = async () => {
+      const res = await generate(auth(apiKey), peppol());
+      expect(res.status).toBe(200);
+      return ['Hourly', 'Weekly', 'Monthly'].map((w) => Number(res.headers.get(`X-RateLimit-Remaining-${w}`)));
+    };
+    const before = await left();
+    for (let i = 0; i < 3; i++) expect((await validate(auth(apiKey), peppol())).status).toBe(200);
+    expect(await left()).toEqual(before.map((n) => n - 1));
+  });
+
+  it('json and pdf outputs are checked as the UBL their hosted link opens; facturx as its EN 16931 CII', async () => {
+    const ip = { 'CF-Connecting-IP': freshClientIp() };
+    const pdf = (await (await validate(ip, { ...peppol(), output: 'pdf' })).json()) as Json;
+    expect([pdf.document, pdf.profile]).toEqual(['ubl', 'peppol']);
+    const fx = (await (
+      await validate(ip, { ...xrechnung(), einvoice_profile: 'en16931', output: 'facturx' })
+    ).json()) as Json;
+    expect([fx.document, fx.profile]).toEqual(['cii', 'en16931']);
+  });
+
+  it('a body that is no valid request is the same 400 as on generate-invoice (unknown fields included)', async () => {
+    const ip = { 'CF-Connecting-IP': freshClientIp() };
+    const res = await validate(ip, { ...peppol(), electronic_adress: {} });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as Json;
+    expect(error.details[0]).toMatchObject({ path: 'electronic_adress', rule: 'unknown_field' });
+    const bad = await validate(ip, {
+      ...peppol(),
+      to: { ...BE_BUYER, electronic_address: { scheme: '0208', id: '0765432147' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Json).error.details[0].path).toBe('to.electronic_address.id');
+  });
+
+  it(`E8: an anonymous address may validate ${VALIDATIONS_PER_HOUR.anonymous} times an hour, then 429 with Retry-After`, async () => {
+    const ip = { 'CF-Connecting-IP': freshClientIp() };
+    for (let i = 0; i < VALIDATIONS_PER_HOUR.anonymous; i++) {
+      const res = await validate(ip, peppol());
+      expect(res.status, `validation ${i + 1}`).toBe(200);
+    }
+    const refused = await validate(ip, peppol());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as Json).error.code).toBe('rate_limit_exceeded');
+    // A request with a mistake in it is refused before it counts, and another address is not affected.
+    expect((await validate({ 'CF-Connecting-IP': freshClientIp() }, peppol())).status).toBe(200);
+  });
+});
