@@ -8,7 +8,14 @@ const baseUrl = inject('baseUrl');
 const accounts = inject('accounts');
 type Json = Record<string, any>;
 
-const TOOLS = ['calculate_invoice', 'create_invoice', 'create_invoice_batch', 'get_usage', 'list_options'];
+const TOOLS = [
+  'calculate_invoice',
+  'create_invoice',
+  'create_invoice_batch',
+  'validate_invoice',
+  'get_usage',
+  'list_options',
+];
 
 const restGenerate = (apiKey: string, body: unknown) =>
   fetch(`${baseUrl}/api/generate-invoice`, {
@@ -30,7 +37,7 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
   });
   afterAll(async () => client?.close());
 
-  it('lists the five tools, each with an object input schema, an output schema and a cost note', async () => {
+  it('lists the six tools, each with an object input schema, an output schema and a cost note', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     for (const tool of tools) {
@@ -39,7 +46,11 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
       expect(tool.description).toMatch(/Cost: /);
     }
     // Hosts may call the read-only tools without asking; the others create documents and count.
-    expect(tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name)).toEqual(['get_usage', 'list_options']);
+    expect(tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name)).toEqual([
+      'validate_invoice',
+      'get_usage',
+      'list_options',
+    ]);
     // The invoice tools take the generate-invoice body: the same required fields as /openapi.json.
     const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as Json;
     const restBody = openapi.paths['/api/generate-invoice'].post.requestBody.content['application/json'].schema;
@@ -75,6 +86,36 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
     expect(document.text).toContain(`<cbc:PayableAmount currencyID="EUR">${invoice.balance_due.toFixed(2)}`);
     // The hosted link opens as the same document (E4).
     expect(await (await fetch(result.structuredContent.document_url)).text()).toBe(document.text);
+  });
+
+  it('issue 22: validate_invoice passes its own example and names the field of each rule a bad one fails', async () => {
+    const args = examples.validate_invoice;
+    const ok = (await client.callTool({ name: 'validate_invoice', arguments: args })) as Json;
+    expect(ok.isError, JSON.stringify(ok.content)).toBeFalsy();
+    expect(ok.structuredContent).toMatchObject({ valid: true, profile: 'xrechnung', document: 'ubl', issues: [] });
+    const { invoice, ...rest } = args as Json;
+    const { buyer_reference: _r, ...withoutReference } = invoice;
+    const bad = (await client.callTool({
+      name: 'validate_invoice',
+      arguments: { ...rest, invoice: withoutReference },
+    })) as Json;
+    expect(bad.structuredContent.valid).toBe(false);
+    expect(bad.structuredContent.issues.map((i: Json) => [i.rule, i.path])).toEqual([
+      ['BR-DE-15', 'invoice.buyer_reference'],
+    ]);
+    expect(bad.content[0].text).toContain('BR-DE-15 (invoice.buyer_reference)');
+  });
+
+  it('issue 22: create_invoice with a profile returns the document in it, with its issues', async () => {
+    const result = (await client.callTool({
+      name: 'create_invoice',
+      arguments: examples.validate_invoice,
+    })) as Json;
+    expect(result.isError).toBeFalsy();
+    const { document } = result.structuredContent;
+    expect(document.profile).toBe('xrechnung');
+    expect(document.issues).toEqual([]);
+    expect(document.text).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
   });
 
   it('M3: create_invoice with output pdf returns the hosted link and totals, never PDF bytes', async () => {

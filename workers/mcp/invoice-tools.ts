@@ -1,12 +1,19 @@
 // calculate_invoice and create_invoice: the generate-invoice request body as arguments, run through the
 // REST route's own pipeline (workers/invoices/run-generate.ts), so validation, D7 counting, hosted
 // links and webhook events are the same. PDFs are not put into the model's context (docs/decisions.md, M3).
-import { InvoiceRequestSchema, type InvoiceResponse, InvoiceResponseSchema, isPlainObject } from '@invoice/model';
+import {
+  EINVOICE_PROFILES,
+  InvoiceRequestSchema,
+  type InvoiceResponse,
+  InvoiceResponseSchema,
+  isPlainObject,
+} from '@invoice/model';
 import { z } from 'zod';
 import { requireVerifiedAccount } from '../accounts/resolve-caller.ts';
 import { documentUrl } from '../hosted/document-url.ts';
 import { ApiError } from '../http/api-error.ts';
 import { MeteredMetaSchema } from '../http/response-schemas.ts';
+import { EInvoiceIssueSchema, issueIds } from '../invoices/einvoice-issue-schema.ts';
 import { InvoiceJsonResponseSchema } from '../invoices/invoice-operations.ts';
 import { runGenerate } from '../invoices/run-generate.ts';
 import { writeXml, type XmlFormat } from '../invoices/xml-documents.ts';
@@ -80,8 +87,13 @@ const CreateInvoiceResultSchema = z
         format: z.string().meta({ description: '`ubl` or `cii`.' }),
         media_type: z.literal('application/xml'),
         text: z.string().meta({ description: 'The XML document.' }),
+        profile: z.enum(EINVOICE_PROFILES).meta({ description: 'The e-invoice profile the document is written in.' }),
+        issues: z.array(EInvoiceIssueSchema).meta({
+          description:
+            'The fatal rules of that profile’s validators (EN 16931’s included) the document fails for lack of request data, each with the field that fixes it (docs/einvoice-profiles.md); empty when it conforms.',
+        }),
         en16931_issues: z.array(z.string()).meta({
-          description: 'EN 16931 rules the document fails for lack of request data (docs/ubl.md, docs/cii.md).',
+          description: 'The rule ids of `issues` (the field of issue 14, kept for its clients).',
         }),
       })
       .optional()
@@ -127,7 +139,7 @@ export const createInvoice: McpTool = {
         else if (invoice.hosted_url) parts.push(`Hosted link: ${invoice.hosted_url}`);
         if (xml)
           parts.push(
-            `${output.toUpperCase()} document returned (${xml.xml.length} characters)${xml.issues.length ? `; EN 16931 rules not yet met: ${xml.issues.join(', ')}` : ''}.`,
+            `${output.toUpperCase()} document returned (${xml.xml.length} characters, profile ${xml.profile})${xml.issues.length ? `; rules not yet met: ${issueIds(xml.issues).join(', ')}` : ''}.`,
           );
         parts.push(usageNote(grant));
         return {
@@ -137,7 +149,14 @@ export const createInvoice: McpTool = {
             invoice,
             ...(document_url && { document_url }),
             ...(xml && {
-              document: { format: output, media_type: 'application/xml', text: xml.xml, en16931_issues: xml.issues },
+              document: {
+                format: output,
+                media_type: 'application/xml',
+                text: xml.xml,
+                profile: xml.profile,
+                issues: xml.issues,
+                en16931_issues: issueIds(xml.issues),
+              },
             }),
             meta: meteredMeta(c, grant),
           },

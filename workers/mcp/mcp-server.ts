@@ -18,7 +18,7 @@ import { MCP_TOOLS } from './mcp-tools.ts';
 import { toolError } from './tool-error.ts';
 
 const INSTRUCTIONS =
-  'Invoice service: calculate_invoice for totals, create_invoice for a document (hosted PDF link, or UBL/CII XML text), create_invoice_batch for up to 50, list_options for accepted values, get_usage for the remaining quota. Calls count against the same limits as the REST API.';
+  'Invoice service: calculate_invoice for totals, create_invoice for a document (hosted PDF link, or UBL/CII XML text), create_invoice_batch for up to 50, validate_invoice to check an e-invoice (Peppol, XRechnung, EN 16931) before creating it, list_options for accepted values, get_usage for the remaining quota. Calls count against the same limits as the REST API.';
 
 /** The listing is the same for every request: built once per isolate. */
 let listing: Tool[] | undefined;

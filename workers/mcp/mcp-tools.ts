@@ -4,11 +4,13 @@ import { calculateInvoice, createInvoice } from './invoice-tools.ts';
 import type { McpTool } from './mcp-tool.ts';
 import { listOptions } from './options-tool.ts';
 import { getUsage } from './usage-tool.ts';
+import { validateInvoiceTool } from './validate-tool.ts';
 
 export const MCP_TOOLS: readonly McpTool[] = [
   calculateInvoice,
   createInvoice,
   createInvoiceBatch,
+  validateInvoiceTool,
   getUsage,
   listOptions,
 ];
