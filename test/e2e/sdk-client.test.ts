@@ -97,6 +97,15 @@ describe('InvoiceClient against wrangler dev: invoices, hosted links, legacy', (
     expect(ubl).toContain('<cbc:PayableAmount currencyID="EUR">357.60</cbc:PayableAmount>');
   });
 
+  it('issue 22: invoices.validate: the verdict and each issue’s field, with a key or without one', async () => {
+    const body = { ...invoice, output: 'ubl' as const, einvoice_profile: 'peppol' as const };
+    const verdict = await client.invoices.validate(body);
+    expect(verdict).toMatchObject({ success: true, valid: false, profile: 'peppol', document: 'ubl' });
+    expect(verdict.issues.map((i) => i.path)).toContain('from.electronic_address');
+    const anonymous = await new InvoiceClient({ baseUrl }).invoices.validate(body);
+    expect(anonymous.issues).toEqual(verdict.issues);
+  });
+
   it('invoices.batch: per-item results, a failing item reported in place', async () => {
     const res = await client.invoices.batch({
       invoices: [invoice, { ...invoice, items: [{ description: 'Bad', quantity: 1, unit_price: -1 }] }],

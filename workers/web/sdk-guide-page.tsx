@@ -27,6 +27,9 @@ const { invoice: totals } = await client.invoices.generate(invoice);
 const pdf = await client.invoices.generate({ ...invoice, output: 'pdf' });
 const cii = await client.invoices.generate({ ...invoice, output: 'cii' });
 
+// An e-invoice checked before it is made (free): the rules its profile's validators would report
+const { valid, issues } = await client.invoices.validate({ ...invoice, output: 'ubl', einvoice_profile: 'peppol' });
+
 // Up to 50 invoices in one call, failures per item
 const batch = await client.invoices.batch({ invoices: [invoice, invoice] });
 

@@ -1,8 +1,15 @@
 // POST /api/generate-invoice and POST /api/batch: the two calls that create documents. Both always send
 // an Idempotency-Key, so a retry (the SDK's own or the caller's with the same key) is replayed by the
-// service instead of producing a second invoice.
+// service instead of producing a second invoice. POST /api/validate-invoice: the free dry run (issue 22).
 import { type ApiClient, type CreateOptions, decodeBody } from './api-transport.ts';
-import type { BatchRequest, BatchResponse, GenerateResult, InvoiceOutput, InvoiceRequest } from './contract-types.ts';
+import type {
+  BatchRequest,
+  BatchResponse,
+  GenerateResult,
+  InvoiceOutput,
+  InvoiceRequest,
+  ValidateInvoiceResponse,
+} from './contract-types.ts';
 
 export class InvoicesResource {
   constructor(
@@ -37,5 +44,19 @@ export class InvoicesResource {
       signal: options.signal,
     });
     return data as BatchResponse;
+  }
+
+  /**
+   * Whether the UBL or CII document `generate` would write for this request passes the validators of its
+   * `einvoice_profile`, and if not, which rules fail and which field fixes each. Produces nothing and
+   * spends no quota; works without an API key too (fewer per hour).
+   */
+  async validate(request: InvoiceRequest, options: { signal?: AbortSignal } = {}): Promise<ValidateInvoiceResponse> {
+    const { data } = await this.api.POST('/api/validate-invoice', {
+      body: request,
+      headers: this.auth(),
+      signal: options.signal,
+    });
+    return data as ValidateInvoiceResponse;
   }
 }
