@@ -166,4 +166,31 @@ describe('playground in Chromium (issue 12)', () => {
     expect([...problems, ...en.problems]).toEqual([]);
     await en.page.close();
   });
+  it('issue 22: the e-invoice check lists what the chosen profile lacks, beside each field, as the API does', async () => {
+    const { page, problems } = await open();
+    const verdict = page.locator('[data-einvoice-verdict]');
+    const rules = () => page.locator('[data-einvoice-issues] code').allTextContents();
+    await page.getByLabel('E-invoice profile').selectOption('xrechnung');
+    await expect.poll(() => verdict.textContent()).toMatch(/^XRechnung 3\.0: \d+ to fix\.$/);
+    expect(await rules()).toContain('BR-DE-15');
+    expect(await page.locator('#invoice-buyer-reference-error').textContent()).toMatch(/\(BR-DE-15\)$/);
+    expect(await page.locator('#invoice-buyer-reference').getAttribute('aria-invalid')).toBe('true');
+
+    // The panel and POST /api/validate-invoice agree on the same request.
+    const request = await page.locator('#pg-json').inputValue();
+    const api = await fetch(`${baseUrl}/api/validate-invoice`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: request,
+    });
+    const verdictOfApi = (await api.json()) as { profile: string; issues: { rule: string }[] };
+    expect(verdictOfApi.profile).toBe('xrechnung');
+    expect(await rules()).toEqual(verdictOfApi.issues.map((i) => i.rule));
+
+    await page.getByLabel('Buyer reference').fill('04011000-12345-34');
+    await expect.poll(rules).not.toContain('BR-DE-15');
+    expect(await page.locator('#invoice-buyer-reference-error').isHidden()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -15,6 +15,7 @@ import {
   showPreview,
 } from './playground-actions.ts';
 import { curlCommand, wireCopy } from './playground-curl.ts';
+import { showEInvoiceIssues } from './playground-einvoice.ts';
 import { applyControl, type Control, writeControls } from './playground-form.ts';
 import { addItem, applyItemControl, focusAfterChange, itemRows, removeItem, writeItems } from './playground-items.ts';
 import { wireJsonEditor } from './playground-json-sync.ts';
@@ -44,6 +45,8 @@ function start(page: HTMLElement): void {
   const totals = $<HTMLElement>('[data-totals]');
   const problems = $<HTMLElement>('[data-problems]');
   const curl = $<HTMLElement>('[data-curl]');
+  const einvoiceVerdict = $<HTMLElement>('[data-einvoice-verdict]');
+  const einvoiceList = $<HTMLElement>('[data-einvoice-issues]');
   let request = JSON.parse(page.dataset.request ?? '{}') as Json;
 
   const json = wireJsonEditor($('#pg-json'), $('#pg-json-error'), (value) => {
@@ -66,6 +69,7 @@ function start(page: HTMLElement): void {
     curl.textContent = curlCommand(location.origin, request);
     const result = computeInvoice(request);
     showProblems(form, problems, result.ok ? null : result.details);
+    showEInvoiceIssues(form, einvoiceVerdict, einvoiceList, result.ok ? result.resolved : null);
     totals.classList.toggle('totals--stale', !result.ok);
     const lineTotals = itemRows(items).map((row) => row.querySelector<HTMLElement>('[data-item-total]')!);
     if (result.ok) renderTotals(totals, lineTotals, result.invoice);

@@ -10,11 +10,14 @@ import {
   type IssueDetail,
   minorUnits,
   parseInvoiceRequest,
+  type ResolvedInvoice,
   resolveInvoice,
   toInvoiceResponse,
 } from '@invoice/model';
 
-export type Computed = { ok: true; invoice: InvoiceResponse } | { ok: false; details: readonly IssueDetail[] };
+export type Computed =
+  | { ok: true; invoice: InvoiceResponse; resolved: ResolvedInvoice }
+  | { ok: false; details: readonly IssueDetail[] };
 
 /** The API's JSON answer for this request (`invoice`), or the details of the API's 400. */
 export function computeInvoice(raw: unknown): Computed {
@@ -25,7 +28,7 @@ export function computeInvoice(raw: unknown): Computed {
       today: new Date().toISOString().slice(0, 10),
       randomBytes: crypto.getRandomValues(new Uint8Array(8)),
     });
-    return { ok: true, invoice: toInvoiceResponse(resolved) };
+    return { ok: true, invoice: toInvoiceResponse(resolved), resolved };
   } catch (err) {
     if (err instanceof InvoiceModelError) return { ok: false, details: err.details };
     throw err;

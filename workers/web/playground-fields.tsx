@@ -80,6 +80,20 @@ export function SelectField(p: ControlProps & { options: readonly (readonly [str
   );
 }
 
+/** The electronic address schemes people use most; the JSON editor takes any code of the EAS list. */
+const EAS_SCHEMES = [
+  ['', 'None'],
+  ['0208', '0208 Belgian enterprise no.'],
+  ['0106', '0106 Dutch KvK'],
+  ['0190', '0190 Dutch OIN'],
+  ['0192', '0192 Norwegian org. no.'],
+  ['0007', '0007 Swedish org. no.'],
+  ['0088', '0088 GLN'],
+  ['9930', '9930 German VAT id'],
+  ['0204', '0204 Leitweg-ID'],
+  ['EM', 'EM e-mail (XRechnung)'],
+] as const;
+
 const DISCOUNT_TYPES = [
   ['percent', '%'],
   ['amount', 'amount'],
@@ -97,6 +111,21 @@ export function PartyFields(props: { party: 'from' | 'to'; title: string }) {
       <TextField id={id('email')} label="Email" path={path('email')} type="email" ltr wide />
       <TextField id={id('tax_id')} label="Tax ID" path={path('tax_id')} ltr />
       <TextField id={id('country')} label="Country" path={path('country')} hint="Two letters: DE, US" ltr />
+      <TextField id={id('contact_name')} label="Contact" path={path('contact_name')} invoiceText />
+      <TextField id={id('phone')} label="Phone" path={path('phone')} ltr />
+      <SelectField
+        id={id('eas_scheme')}
+        label="E-invoice address scheme"
+        path={path('electronic_address.scheme')}
+        options={EAS_SCHEMES}
+      />
+      <TextField
+        id={id('eas_id')}
+        label="E-invoice address"
+        path={path('electronic_address.id')}
+        hint="Peppol participant id or, for XRechnung, an e-mail"
+        ltr
+      />
     </fieldset>
   );
 }

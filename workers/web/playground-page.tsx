@@ -11,6 +11,11 @@ import { ChargeFields, ItemRow, PartyFields, SelectField, TextArea, TextField } 
 const CURRENCIES = CURRENCY_CODES.map((c) => [c, c] as const);
 const LANGUAGES = Object.entries(LANGUAGE_NAMES) as [string, string][];
 const TEMPLATES = TEMPLATE_NAMES.map((t) => [t, t[0].toUpperCase() + t.slice(1)] as const);
+const PROFILES = [
+  ['en16931', 'EN 16931'],
+  ['peppol', 'Peppol BIS 3.0 (UBL)'],
+  ['xrechnung', 'XRechnung 3.0'],
+] as const;
 
 function InvoiceFields() {
   return (
@@ -22,6 +27,20 @@ function InvoiceFields() {
       <SelectField id="invoice-currency" label="Currency" path="invoice.currency" options={CURRENCIES} />
       <SelectField id="invoice-language" label="Language" path="invoice.language" options={LANGUAGES} />
       <SelectField id="template" label="Template" path="template" options={TEMPLATES} />
+      <SelectField
+        id="einvoice-profile"
+        label="E-invoice profile"
+        path="einvoice_profile"
+        options={PROFILES}
+        hint="For the UBL and CII downloads"
+      />
+      <TextField
+        id="invoice-buyer-reference"
+        label="Buyer reference"
+        path="invoice.buyer_reference"
+        hint="XRechnung: the Leitweg-ID"
+        ltr
+      />
       <div class="field">
         <label for="accent-color">Accent colour</label>
         <div class="pg-inline">
@@ -85,6 +104,14 @@ function SidePanel() {
         </div>
         <p class="pg-status" data-action-status role="status" />
         <p class="form-error" data-action-error role="alert" hidden />
+      </section>
+      <section class="card pg-einvoice" aria-labelledby="einvoice-title">
+        <h2 id="einvoice-title">E-invoice check</h2>
+        <p class="field__hint">
+          What the validators of the chosen profile would refuse in the UBL or CII, and the field that fixes it.
+        </p>
+        <p class="pg-einvoice__verdict" data-einvoice-verdict aria-live="polite" />
+        <ul class="pg-einvoice__issues" data-einvoice-issues />
       </section>
     </aside>
   );
