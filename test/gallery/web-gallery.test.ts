@@ -152,6 +152,10 @@ describe('web gallery (npm run gallery:web)', () => {
     const { page } = await browser.openPage();
     await page.goto(`${baseUrl}/app/playground`);
     await shoot(page, 'playground');
+    // Issue 22: XRechnung chosen, the e-invoice check lists what is missing beside the fields.
+    await page.getByLabel('E-invoice profile').selectOption('xrechnung');
+    await expect.poll(() => page.locator('[data-einvoice-verdict]').textContent()).toMatch(/to fix/);
+    await shoot(page, 'playground-xrechnung');
     await page.goto(`${baseUrl}/app/playground?lang=ar`);
     await shoot(page, 'playground-ar');
     await page.close();
