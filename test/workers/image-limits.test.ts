@@ -46,13 +46,13 @@ describe('H3: image checks run in workerd', () => {
     });
     const data = await zerosDeflated(64);
     expect(data.length).toBeLessThan(200_000);
-    const started = Date.now();
+    // Refused in workerd too; that inflating stops within a piece of the header's count is measured in
+    // packages/pdf/test/image-header.test.ts (bytes inflated, not a clock that a loaded machine slows).
     expect(inspectImage(pngWithData(100, 100, data))).toEqual({
       ok: false,
       problem: 'damaged',
       message: expect.stringMatching(PROBLEMS.damaged),
     });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it.each([

@@ -14,7 +14,14 @@ const PIECE_BYTES = 16 * 1024;
 
 class TooLong extends Error {}
 
-export function pngDataInflatesExactly(bytes: Uint8Array, data: NonNullable<ImageHeader['pngData']>): boolean {
+/**
+ * How many bytes the PNG's data inflated to before it ended or went past the header's count (then the count
+ * is at most one inflated piece beyond it: the work is bounded by the header, not by the data).
+ */
+export function inflatedPngBytes(
+  bytes: Uint8Array,
+  data: NonNullable<ImageHeader['pngData']>,
+): { total: number; ended: boolean } {
   let total = 0;
   let ended = false;
   const zlib = new Unzlib((chunk, final) => {
@@ -28,7 +35,12 @@ export function pngDataInflatesExactly(bytes: Uint8Array, data: NonNullable<Imag
     }
     zlib.push(new Uint8Array(0), true);
   } catch {
-    return false;
+    return { total, ended: false };
   }
+  return { total, ended };
+}
+
+export function pngDataInflatesExactly(bytes: Uint8Array, data: NonNullable<ImageHeader['pngData']>): boolean {
+  const { total, ended } = inflatedPngBytes(bytes, data);
   return ended && total === data.inflatedBytes;
 }
