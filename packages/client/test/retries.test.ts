@@ -77,7 +77,8 @@ describe('InvoiceClient retries (D8 idempotency, D7 Retry-After)', () => {
     const client = new InvoiceClient({ apiKey: 'inv_sk_test', baseUrl: server.baseUrl, maxRetryWaitSeconds: 30 });
     const started = Date.now();
     const err = await rejection(client.invoices.generate(invoice));
-    expect(Date.now() - started).toBeLessThan(900);
+    // Well under the 30 s cap it would have waited (a loaded machine may take a second or two to answer).
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.received).toHaveLength(1);
     expect(err).toMatchObject({ status: 429, code: 'rate_limit_hourly', retryAfterSeconds: 3600 });
   });
@@ -118,7 +119,8 @@ describe('InvoiceClient retries (D8 idempotency, D7 Retry-After)', () => {
     setTimeout(() => controller.abort(new Error('stop')), 300);
     const started = Date.now();
     await expect(client.invoices.generate(invoice, { signal: controller.signal })).rejects.toThrow('stop');
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Long before the 20 s Retry-After (a loaded machine may be a second or two late).
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.received).toHaveLength(1);
   });
 
