@@ -1,10 +1,14 @@
 // Issue 22 at the service: einvoice_profile on generate-invoice (documents, X-EInvoice-Issues, the 400s),
 // hosted links and batch items keeping the request's profile, and the free dry run POST /api/validate-invoice.
 // The documents' conformance itself is proven in packages/ubl and packages/cii (profile-corpus tests).
+
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { BE_BUYER, BE_SELLER, DE_PUBLIC_BUYER, DE_SELLER, LEITWEG_ID } from '@invoice/ubl/test/profile-parties';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../workers/index.ts';
 import { VALIDATIONS_PER_HOUR } from '../../workers/limits/admit-validation.ts';
-import { call, freshClientIp, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { BASE, call, freshClientIp, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { consumedByWorker, sentMessages, watchQueue } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
 
@@ -158,6 +162,42 @@ describe('issue 22: hosted links and batch items keep the profile', () => {
       'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
       'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
     ]);
+  });
+});
+
+describe('issue 22: webhooks carry the profile', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Runs the Worker and waits for its waitUntil work, so the event's queue send is observed. */
+  async function run(apiKey: string, path: string, json: unknown): Promise<Response> {
+    const ctx = createExecutionContext();
+    const res = await (worker as ExportedHandler<typeof testEnv>).fetch!(
+      new Request(`${BASE}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(json),
+      }) as never,
+      testEnv,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  it('invoice.generated’s invoice names the request’s einvoice_profile', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-hook');
+    const created = await run(apiKey, '/api/webhooks', {
+      url: 'https://hooks.example.com/ep',
+      events: ['invoice.generated'],
+    });
+    expect(created.status).toBe(201);
+    const hookId = ((await created.json()) as Json).webhook.id as string;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
+    const send = watchQueue();
+    expect((await run(apiKey, '/api/generate-invoice', xrechnung())).status).toBe(200);
+    const [message] = sentMessages(send);
+    expect((message.event!.data as Json).invoice.einvoice_profile).toBe('xrechnung');
+    await consumedByWorker(hookId, 1);
   });
 });
 
