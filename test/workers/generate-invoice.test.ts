@@ -214,7 +214,41 @@ describe('POST /api/generate-invoice, authenticated', () => {
     });
     const body = (await res.json()) as Json;
     expect(body.invoice.hosted_url).toBeUndefined();
-    expect(body.invoice.qr).toEqual({ source: 'payment', type: 'url' });
+    expect(body.invoice.qr).toEqual({ source: 'payment', type: 'url', payload: 'https://pay.example/1' });
+  });
+
+  it('issue 23: payment.qr {type: sepa} is built for the balance due and named in invoice.qr; a 0 balance draws the hosted link', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('gensepa');
+    const post = (json: unknown) =>
+      call('/api/generate-invoice', { method: 'POST', json, headers: { Authorization: `Bearer ${key}` } });
+    const sepa = {
+      ...minimal,
+      invoice: { number: 'SEPA-1', currency: 'EUR' },
+      amount_paid: 40,
+      payment: { iban: 'DE89 3704 0044 0532 0130 00', reference: 'RF18 5390 0754 7034', qr: { type: 'sepa' } },
+    };
+    const body = (await (await post(sepa)).json()) as Json;
+    expect(body.invoice.qr).toEqual({
+      source: 'payment',
+      type: 'sepa',
+      payload: 'BCD\n002\n1\nSCT\n\nAcme Ltd\nDE89370400440532013000\nEUR60.00\n\nRF18539007547034',
+    });
+    const paid = (await (await post({ ...sepa, amount_paid: 100 })).json()) as Json;
+    expect(paid.invoice.qr).toEqual({ source: 'hosted_link', type: 'url' });
+
+    const usd = await post({ ...sepa, invoice: { number: 'SEPA-2', currency: 'USD' } });
+    expect(usd.status).toBe(400);
+    expect(((await usd.json()) as Json).error.details).toEqual([
+      { path: 'payment.qr', rule: 'conflict', message: 'type sepa needs invoice.currency EUR, not USD' },
+    ]);
+    // a rule that needs the totals: EPC069-12's 331 bytes, checked before anything is stored
+    const long = await post({
+      ...sepa,
+      invoice: { number: '€'.repeat(60), currency: 'EUR' },
+      payment: { ...sepa.payment, reference: undefined, account_name: '€'.repeat(70) },
+    });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as Json).error.details[0]).toMatchObject({ path: 'payment.qr', rule: 'payload' });
   });
 
   it('output pdf answers application/pdf as an attachment named after the number', async () => {

@@ -123,16 +123,30 @@ describe('GET /api/i/{id} (D9)', () => {
     expect(((await (await open(`${a.hosted_url}&format=json`)).json()) as Json).invoice.qr).toEqual({
       source: 'payment',
       type: 'url',
+      payload: 'https://pay.example.com/INV-1',
     });
     const noQr = request({ features: { qr: false } });
     const b = await storeSnapshot(env, snapshotOf(noQr), Date.now(), BASE);
     expect(((await (await open(`${b.hosted_url}&format=json`)).json()) as Json).invoice.qr).toBeUndefined();
-    expect(chooseQr(request(), 'https://x/api/i/abc?t=1')).toEqual({
+    const resolved = (req: InvoiceRequest) =>
+      resolveInvoice(req, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
+    expect(chooseQr(resolved(request()), 'https://x/api/i/abc?t=1')).toEqual({
       source: 'hosted_link',
       type: 'url',
       value: 'https://x/api/i/abc?t=1',
     });
-    expect(chooseQr(request(), undefined)).toBeUndefined();
+    expect(chooseQr(resolved(request()), undefined)).toBeUndefined();
+    // issue 23: a sepa code built for the balance due; once paid, the hosted link takes its place
+    const sepa = { iban: 'DE89 3704 0044 0532 0130 00', qr: { type: 'sepa' } };
+    const built = chooseQr(resolved(request({ payment: sepa })), 'https://x/api/i/abc?t=1');
+    expect(built).toMatchObject({
+      source: 'payment',
+      type: 'sepa',
+      value: expect.stringMatching(/^BCD\n002\n1\nSCT\n/),
+    });
+    expect(built?.value.split('\n')[7]).toBe(`EUR${toInvoiceResponse(resolved(request())).balance_due.toFixed(2)}`);
+    const paid = request({ payment: { ...sepa, status: 'paid' }, amount_paid: 387.17 });
+    expect(chooseQr(resolved(paid), 'https://x/api/i/abc?t=1')?.source).toBe('hosted_link');
   });
 
   it('D9: a wrong signature, a missing one, an unknown id and a malformed id all give the same 404 not_found', async () => {

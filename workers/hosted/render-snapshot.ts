@@ -15,7 +15,7 @@ export function resolveSnapshot(snap: StoredSnapshot): RenderedSnapshot {
   const req = snap.request;
   // number and date are already resolved: the context is never consulted for them.
   const resolved = resolveInvoice(req, { today: req.invoice.date, randomBytes: new Uint8Array(6) });
-  const qr = chooseQr(req, snap.hosted_url);
+  const qr = chooseQr(resolved, snap.hosted_url);
   const invoice = toInvoiceResponse(resolved, {
     hosted_url: snap.hosted_url,
     hosted_expires_at: snap.expires_at,

@@ -10,7 +10,7 @@ import { ApiError } from '../http/api-error.ts';
 import { publicBaseUrl } from '../http/public-base-url.ts';
 import type { ImageFetches } from './image-fetches.ts';
 import { type LoadedImage, loadInvoiceImages } from './load-images.ts';
-import { resolveOrThrow } from './resolve-or-throw.ts';
+import { modelErrorsAs400, resolveOrThrow } from './resolve-or-throw.ts';
 
 export interface PreparedInvoice {
   resolved: ResolvedInvoice;
@@ -32,6 +32,8 @@ export async function prepareInvoice(
 ): Promise<PreparedInvoice> {
   const resolved = resolveOrThrow(request, opts.now);
   if (caller.kind === 'anonymous') return { resolved, images: {}, invoice: toInvoiceResponse(resolved, {}) };
+  // Before anything is stored: a balance the payment code's standard cannot carry is a 400 (issue 23).
+  const payment = modelErrorsAs400(() => chooseQr(resolved, undefined));
 
   const wantsHosted = request.features?.hosted_link ?? true;
   // The snapshot must be able to re-render the PDF later, so images are loaded whenever one is stored.
@@ -58,7 +60,7 @@ export async function prepareInvoice(
       baseUrl,
     );
   }
-  const qr = chooseQr(request, hosted?.hosted_url);
+  const qr = payment?.source === 'payment' ? payment : chooseQr(resolved, hosted?.hosted_url);
   const invoice = toInvoiceResponse(resolved, {
     hosted_url: hosted?.hosted_url,
     hosted_expires_at: hosted?.hosted_expires_at,

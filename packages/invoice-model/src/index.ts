@@ -24,6 +24,12 @@ export * from './minor-amounts.ts';
 export * from './money.ts';
 export * from './normalise-input.ts';
 export * from './party-identifiers.ts';
+export {
+  type ManualPayment,
+  type PaymentCode,
+  paymentCodeOf,
+} from './payment-codes/build-payment-code.ts';
+export { groupInFours } from './payment-codes/mod-97.ts';
 export * from './payment-qr.ts';
 export * from './resolve-invoice.ts';
 export * from './resolve-line-taxes.ts';

@@ -17,6 +17,7 @@ import {
 import { ruleParams } from './issue-rules.ts';
 import { LANGUAGE_CODES, OUTPUT_FORMATS, TEMPLATE_NAMES } from './languages.ts';
 import { partyIdentifierFields, registrationIssues } from './party-identifiers.ts';
+import { paymentCodeIssues } from './payment-codes/payment-code-issues.ts';
 import { checkQrValue, QR_TYPES } from './payment-qr.ts';
 
 /** Canonical (snake_case, nested) request schemas: the single source for validation, types and OpenAPI. */
@@ -116,14 +117,24 @@ export const PaymentQrSchema = z
   .strictObject({
     type: z.enum(QR_TYPES, { error: `must be one of ${QR_TYPES.join(', ')}` }),
     value: z
-      .string({ error: 'is required and must be a string' })
-      .max(LIMITS.maxQrText, { message: `must be at most ${LIMITS.maxQrText} characters` }),
+      .string({ error: 'must be a string' })
+      .max(LIMITS.maxQrText, { message: `must be at most ${LIMITS.maxQrText} characters` })
+      .optional()
+      .meta({
+        description:
+          'Your own payload (upi, pix, sepa, promptpay, url, text; required for the last three). Without it the service builds sepa, upi, pix and zatca from the invoice, for the balance due (issue 23).',
+      }),
   })
   .superRefine((qr, ctx) => {
+    if (qr.value === undefined || qr.type === 'zatca') return;
     const problem = checkQrValue(qr.type, qr.value);
     if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem, ...ruleParams('payload') });
   })
-  .meta({ id: 'PaymentQr' });
+  .meta({
+    id: 'PaymentQr',
+    description:
+      '`sepa` (EPC069-12, EUR), `upi` (INR), `pix` (BRL) and `zatca` (Saudi phase-1 QR, SAR) are built from the invoice when `value` is absent; a code that asks for money is left out when the balance due is 0.',
+  });
 
 export const PaymentSchema = z
   .strictObject({
@@ -137,6 +148,14 @@ export const PaymentSchema = z
     instructions: longText().optional(),
     method_note: longText().optional(),
     status: z.enum(['paid', 'partial', 'unpaid'], { error: 'must be one of paid, partial, unpaid' }).optional(),
+    reference: shortText().optional().meta({
+      description:
+        'An ISO 11649 creditor reference (`RF18 5390 0754 7034`, spaces allowed), written in the structured field of a sepa QR.',
+    }),
+    upi_id: shortText().optional().meta({ description: 'The UPI ID (VPA) a upi QR pays to, e.g. `shop@okbank`.' }),
+    pix_key: shortText()
+      .optional()
+      .meta({ description: 'The PIX key a pix QR pays to: CPF, CNPJ, e-mail, +55 phone number or random key.' }),
     qr: PaymentQrSchema.optional(),
   })
   .meta({ id: 'Payment' });
@@ -234,6 +253,8 @@ export const InvoiceRequestSchema = z
     for (const { rule, ...issue } of invoiceReferenceIssues(req.invoice))
       ctx.addIssue({ code: 'custom', ...issue, ...ruleParams(rule) });
     for (const { rule, ...issue } of profileRequestIssues(req))
+      ctx.addIssue({ code: 'custom', ...issue, ...ruleParams(rule) });
+    for (const { rule, ...issue } of paymentCodeIssues(req))
       ctx.addIssue({ code: 'custom', ...issue, ...ruleParams(rule) });
   })
   .meta({ id: 'InvoiceRequest' });

@@ -102,7 +102,20 @@ export const InvoiceResponseSchema = z
     status: z.enum(['paid', 'partial', 'unpaid']),
     hosted_url: z.string().optional(),
     hosted_expires_at: z.number().int().optional().meta({ description: 'Unix epoch seconds.' }),
-    qr: z.object({ source: z.enum(['hosted_link', 'payment']), type: z.string() }).optional(),
+    qr: z
+      .object({
+        source: z.enum(['hosted_link', 'payment']),
+        type: z.string(),
+        payload: z.string().optional().meta({
+          description:
+            'A payment QR only: the exact text the code encodes, as built from the invoice or as given in payment.qr.value (issue 23).',
+        }),
+      })
+      .optional()
+      .meta({
+        description:
+          'The QR code drawn on the PDF; absent when none is. A payment code that asks for money is left out when the balance due is 0, and the hosted link is drawn instead when there is one.',
+      }),
     notes: z.string().optional(),
   })
   .meta({ id: 'InvoiceResponse' });
@@ -113,7 +126,7 @@ export type PartyResponse = z.output<typeof PartyResponseSchema>;
 export interface InvoiceResponseExtras {
   hosted_url?: string;
   hosted_expires_at?: number;
-  qr?: { source: 'hosted_link' | 'payment'; type: string };
+  qr?: { source: 'hosted_link' | 'payment'; type: string; payload?: string };
 }
 
 /** Copies only the present optional strings, so the JSON has no nulls and no undefined keys. */

@@ -1,17 +1,20 @@
+import { crc16Ccitt } from './payment-codes/crc16.ts';
+
 /** Payment QR types and the value checks of D12. */
-export const QR_TYPES = ['upi', 'pix', 'sepa', 'promptpay', 'url', 'text'] as const;
+export const QR_TYPES = ['upi', 'pix', 'sepa', 'promptpay', 'url', 'text', 'zatca'] as const;
 export type QrType = (typeof QR_TYPES)[number];
 
-/** CRC-16/CCITT-FALSE, as EMV merchant-presented payloads (PIX, PromptPay) use in field 63. */
-export function crc16Ccitt(text: string): string {
-  let crc = 0xffff;
-  const bytes = new TextEncoder().encode(text);
-  for (const byte of bytes) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
+/** The types the service builds from the invoice when `value` is absent (issue 23). */
+export const BUILT_QR_TYPES = ['sepa', 'upi', 'pix', 'zatca'] as const;
+export type BuiltQrType = (typeof BUILT_QR_TYPES)[number];
+/** The types whose payload asks for money: drawn only while something is due (issue 23, Q2). */
+export const AMOUNT_QR_TYPES: readonly QrType[] = ['sepa', 'upi', 'pix', 'promptpay'];
+
+export function isBuiltQrType(type: QrType): type is BuiltQrType {
+  return (BUILT_QR_TYPES as readonly string[]).includes(type);
 }
+
+export { crc16Ccitt };
 
 function checkEmv(value: string): string | null {
   if (!value.startsWith('000201')) return 'must be an EMV merchant-presented payload starting with 000201';
@@ -24,7 +27,7 @@ function checkEmv(value: string): string | null {
 }
 
 /** Returns null when the value fits its type, else the rule it breaks (for a validation_error message). */
-export function checkQrValue(type: QrType, value: string): string | null {
+export function checkQrValue(type: Exclude<QrType, 'zatca'>, value: string): string | null {
   if (value.length === 0) return 'must not be empty';
   switch (type) {
     case 'upi':
