@@ -50,7 +50,7 @@ export function pageLabel(
   });
 }
 
-export type QrSource = 'hosted_link' | 'upi' | 'pix' | 'sepa' | 'promptpay' | 'url' | 'text';
+export type QrSource = 'hosted_link' | 'upi' | 'pix' | 'sepa' | 'promptpay' | 'url' | 'text' | 'zatca';
 
 /**
  * The caption under the QR code, by what it encodes; a hosted link names the document it opens
@@ -69,6 +69,8 @@ export function qrCaption(
       return labels.qrUrl;
     case 'text':
       return labels.qrText;
+    case 'zatca':
+      return labels.qrZatca;
     default:
       return labels.qrPay;
   }

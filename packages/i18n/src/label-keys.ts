@@ -68,6 +68,12 @@ export interface Labels {
   qrPay: string;
   qrUrl: string;
   qrText: string;
+  /** The caption of a ZATCA phase-1 QR (issue 23): a tax-invoice code, not a request to pay. */
+  qrZatca: string;
+  /** Beside a payment code (issue 23): what a person needs to pay by hand. */
+  reference: string;
+  upiId: string;
+  pixKey: string;
 }
 
 export type LabelKey = keyof Labels;

@@ -59,4 +59,8 @@ export const ar: Labels = {
   qrPay: 'امسح الرمز للدفع',
   qrUrl: 'امسح الرمز لفتح الرابط',
   qrText: 'امسح الرمز لعرض التفاصيل',
+  qrZatca: 'رمز الفاتورة الضريبية المبسطة',
+  reference: 'المرجع',
+  upiId: 'معرّف UPI',
+  pixKey: 'مفتاح PIX',
 };

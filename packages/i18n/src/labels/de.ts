@@ -59,4 +59,8 @@ export const de: Labels = {
   qrPay: 'Zum Bezahlen scannen',
   qrUrl: 'Scannen, um den Link zu öffnen',
   qrText: 'Für Details scannen',
+  qrZatca: 'ZATCA-QR-Code der Steuerrechnung',
+  reference: 'Zahlungsreferenz',
+  upiId: 'UPI-ID',
+  pixKey: 'PIX-Schlüssel',
 };

@@ -59,4 +59,8 @@ export const en: Labels = {
   qrPay: 'Scan to pay',
   qrUrl: 'Scan to open the link',
   qrText: 'Scan for details',
+  qrZatca: 'ZATCA tax invoice QR code',
+  reference: 'Reference',
+  upiId: 'UPI ID',
+  pixKey: 'PIX key',
 };

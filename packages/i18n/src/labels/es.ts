@@ -59,4 +59,8 @@ export const es: Labels = {
   qrPay: 'Escanee para pagar',
   qrUrl: 'Escanee para abrir el enlace',
   qrText: 'Escanee para ver los detalles',
+  qrZatca: 'Código QR ZATCA de la factura fiscal',
+  reference: 'Referencia',
+  upiId: 'ID de UPI',
+  pixKey: 'Clave PIX',
 };

@@ -59,4 +59,8 @@ export const fr: Labels = {
   qrPay: 'Scannez pour payer',
   qrUrl: 'Scannez pour ouvrir le lien',
   qrText: 'Scannez pour plus de détails',
+  qrZatca: 'QR code ZATCA de la facture fiscale',
+  reference: 'Référence',
+  upiId: 'Identifiant UPI',
+  pixKey: 'Clé PIX',
 };

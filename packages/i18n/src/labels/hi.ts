@@ -59,4 +59,8 @@ export const hi: Labels = {
   qrPay: 'भुगतान के लिए स्कैन करें',
   qrUrl: 'लिंक खोलने के लिए स्कैन करें',
   qrText: 'विवरण के लिए स्कैन करें',
+  qrZatca: 'ZATCA कर चालान QR कोड',
+  reference: 'संदर्भ',
+  upiId: 'UPI आईडी',
+  pixKey: 'PIX कुंजी',
 };

@@ -59,4 +59,8 @@ export const it: Labels = {
   qrPay: 'Inquadra il codice per pagare',
   qrUrl: 'Inquadra il codice per aprire il link',
   qrText: 'Inquadra il codice per i dettagli',
+  qrZatca: 'Codice QR ZATCA della fattura fiscale',
+  reference: 'Riferimento',
+  upiId: 'ID UPI',
+  pixKey: 'Chiave PIX',
 };

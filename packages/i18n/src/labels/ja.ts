@@ -59,4 +59,8 @@ export const ja: Labels = {
   qrPay: 'スキャンしてお支払い',
   qrUrl: 'スキャンしてリンクを開く',
   qrText: 'スキャンして詳細を表示',
+  qrZatca: 'ZATCA税務請求書QRコード',
+  reference: '参照番号',
+  upiId: 'UPI ID',
+  pixKey: 'PIXキー',
 };

@@ -59,4 +59,8 @@ export const nl: Labels = {
   qrPay: 'Scan om te betalen',
   qrUrl: 'Scan om de link te openen',
   qrText: 'Scan voor details',
+  qrZatca: 'ZATCA-QR-code van de belastingfactuur',
+  reference: 'Betalingskenmerk',
+  upiId: 'UPI-ID',
+  pixKey: 'PIX-sleutel',
 };

@@ -59,4 +59,8 @@ export const pt: Labels = {
   qrPay: 'Leia o código para pagar',
   qrUrl: 'Leia o código para abrir o link',
   qrText: 'Leia o código para ver os detalhes',
+  qrZatca: 'QR code ZATCA da fatura fiscal',
+  reference: 'Referência',
+  upiId: 'ID UPI',
+  pixKey: 'Chave Pix',
 };

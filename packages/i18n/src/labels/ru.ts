@@ -59,4 +59,8 @@ export const ru: Labels = {
   qrPay: 'Отсканируйте для оплаты',
   qrUrl: 'Отсканируйте, чтобы открыть ссылку',
   qrText: 'Отсканируйте, чтобы узнать подробности',
+  qrZatca: 'QR-код налогового счёта ZATCA',
+  reference: 'Референс платежа',
+  upiId: 'UPI ID',
+  pixKey: 'Ключ PIX',
 };
