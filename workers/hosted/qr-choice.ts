@@ -32,3 +32,11 @@ export function qrSummary(
     ? { source: choice.source, type: choice.type, payload: choice.value }
     : { source: choice.source, type: choice.type };
 }
+
+/** What the PDF renderer draws: the text, what it is (for the caption) and a built code's details. */
+export function pdfQr(choice: QrChoice | undefined): { text: string; kind: string; code?: PaymentCode } | undefined {
+  if (!choice) return undefined;
+  return choice.source === 'payment'
+    ? { text: choice.value, kind: choice.type, code: choice.code }
+    : { text: choice.value, kind: 'hosted_link' };
+}

@@ -4,6 +4,7 @@
 // generation; one that is not fit to render (stored before the limits of H3) is left out, so the
 // link still shows the invoice. `format=facturx` (E4) embeds the CII, as `output: "facturx"` does.
 import { renderPdf } from '../pdf/render-pdf.ts';
+import { pdfQr } from './qr-choice.ts';
 import { type RenderedSnapshot, snapshotImages } from './render-snapshot.ts';
 import type { StoredSnapshot } from './snapshot-store.ts';
 
@@ -13,6 +14,6 @@ export async function renderSnapshotPdf(
   requestId: string,
   facturxXml?: string,
 ): Promise<Uint8Array> {
-  const qr = rendered.qr && { text: rendered.qr.value };
+  const qr = pdfQr(rendered.qr);
   return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit', { facturxXml });
 }

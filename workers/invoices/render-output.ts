@@ -2,6 +2,7 @@
 
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { pdfQr } from '../hosted/qr-choice.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { renderPdf } from '../pdf/render-pdf.ts';
 import { IMAGE_FIELDS, imageRefusal } from './load-images.ts';
@@ -11,7 +12,7 @@ import { withDocumentIssues, writeXml, xmlDocumentResponse } from './xml-documen
 /** The invoice's PDF in its template and language; with the CII, the Factur-X hybrid (PDF/A-3b). */
 function renderInvoicePdfOf(c: Context<AppEnv>, prepared: PreparedInvoice, facturxXml?: string): Promise<Uint8Array> {
   const { logo, signature } = prepared.images;
-  const qr = prepared.qr && { text: prepared.qr.value };
+  const qr = pdfQr(prepared.qr);
   return renderPdf(
     prepared.resolved,
     { logo: logo?.bytes, signature: signature?.bytes },

@@ -1,6 +1,12 @@
 // The Worker's one way to render an invoice PDF: bundled fonts, HarfBuzz, and the pdf_error contract.
 import type { ResolvedInvoice } from '@invoice/model';
-import { ImageEmbedError, loadFontSet, type Presentation, renderInvoicePdf } from '@invoice/pdf';
+import {
+  ImageEmbedError,
+  loadFontSet,
+  type Presentation,
+  type RenderInvoiceOptions,
+  renderInvoicePdf,
+} from '@invoice/pdf';
 import srgbProfile from '../../color-profiles/sRGB2014.icc';
 import { ApiError } from '../http/api-error.ts';
 import { fontFiles, harfbuzzWasm } from './font-files.ts';
@@ -26,7 +32,7 @@ export type BrokenImageAnswer = 'omit' | ((err: ImageEmbedError) => ApiError);
 export async function renderPdf(
   resolved: ResolvedInvoice,
   images: PdfImages,
-  qr: { text: string; caption?: string } | undefined,
+  qr: RenderInvoiceOptions['qr'],
   requestId: string,
   onBrokenImage: BrokenImageAnswer,
   look: { presentation?: Presentation; watermark?: string; facturxXml?: string } = {},

@@ -7,6 +7,7 @@ import { type Context, Hono } from 'hono';
 import type { AccountCaller } from '../accounts/caller.ts';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
+import { pdfQr } from '../hosted/qr-choice.ts';
 import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
@@ -64,7 +65,7 @@ mountOperations(previewRoutes, [
         imageFetches: createImageFetches(c.env),
       });
       const { logo, signature } = prepared.images;
-      const qr = prepared.qr && { text: prepared.qr.value };
+      const qr = pdfQr(prepared.qr);
       const bytes = await renderPdf(
         prepared.resolved,
         { logo: logo?.bytes, signature: signature?.bytes },

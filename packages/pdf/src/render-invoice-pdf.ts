@@ -1,4 +1,4 @@
-import type { ResolvedInvoice } from '@invoice/model';
+import type { PaymentCode, ResolvedInvoice } from '@invoice/model';
 import { encodeQr } from '@invoice/qr';
 import { createInvoiceDocument, finishDocument } from './document/create-document.ts';
 import { type FacturxParts, makeFacturx } from './document/pdfa/facturx-document.ts';
@@ -17,8 +17,12 @@ export interface RenderInvoiceOptions {
   fonts: FontSet;
   /** Already fetched/decoded bytes (the Worker fetches https URLs); PNG or JPEG. */
   images?: { logo?: Uint8Array; signature?: Uint8Array };
-  /** What to encode (hosted link or payment.qr value) and a caption such as the QR type. */
-  qr?: { text: string; caption?: string };
+  /**
+   * What to encode (hosted link or payment code) and a caption such as the QR type. `kind` says what
+   * it is (a payment.qr type or `hosted_link`; default payment.qr's type, else hosted_link) and
+   * `code` a payment code the service built, whose details are printed beside it (issue 23).
+   */
+  qr?: { text: string; caption?: string; kind?: string; code?: PaymentCode };
   /**
    * An image over the limits or that does not decode: 'fail' (default) throws ImageEmbedError
    * naming the slot; 'omit' renders without it.
@@ -45,7 +49,10 @@ const MARGIN = 42;
  * same invoice, images and QR text give byte-identical output.
  */
 export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInvoiceOptions): Promise<Uint8Array> {
-  const view = buildInvoiceView(invoice, opts.qr?.caption, opts.presentation);
+  const view = buildInvoiceView(invoice, opts.qr?.caption, opts.presentation, {
+    kind: opts.qr?.code?.type ?? opts.qr?.kind,
+    manual: opts.qr?.code?.manual,
+  });
   const template = templateFor(opts.presentation?.template ?? invoice.request.template);
   const meta = { ...view.document, language: view.language };
   const doc = await createInvoiceDocument(meta);
@@ -57,7 +64,9 @@ export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInv
     theme: template.theme(view.accent),
     logo: await embedImage(doc, opts.images?.logo, 'logo', opts.brokenImages ?? 'fail', colours),
     signature: await embedImage(doc, opts.images?.signature, 'signature', opts.brokenImages ?? 'fail', colours),
-    qr: opts.qr?.text ? { matrix: encodeQr(opts.qr.text), caption: view.qrCaption } : undefined,
+    qr: opts.qr?.text
+      ? { matrix: encodeQr(opts.qr.text), caption: view.qrCaption, details: view.qrDetails }
+      : undefined,
     x: MARGIN,
     width: PAGE.width - 2 * MARGIN,
   };

@@ -3,16 +3,22 @@ import type { TextStyle } from '../text/text-engine.ts';
 import { columnsBlock } from './columns-block.ts';
 import type { Block } from './flow.ts';
 import { detailPieces, headingPiece } from './party-pieces.ts';
+import { CODE_DETAILS_WIDTH, codeDetailPieces } from './payment-code-pieces.ts';
 import { type Piece, spacePiece, textPiece, wrappedPieces } from './pieces.ts';
 import { qrPiece, qrSide } from './qr-piece.ts';
 
-/** Payment details (every Payment field given) at the start side and the QR code with its caption at the end side. */
+/**
+ * Payment details (every Payment field given) at the start side and the QR code with its caption at
+ * the end side; a payment code the service built has its manual details in a column beside it.
+ */
 export function paymentBlock(ctx: RenderContext): Block | null {
   const { c, theme, view, qr } = ctx;
   if (view.payment.length === 0 && !qr) return null;
   const side = qr ? qrSide(qr.matrix) : 0;
-  const qrWidth = qr ? Math.max(side, 160) : 0;
-  const leftWidth = ctx.width - (qr ? qrWidth + 20 : 0);
+  const details = qr?.details.length ? CODE_DETAILS_WIDTH + 14 : 0;
+  // beside details the caption has the QR's own column; alone it may take a little more
+  const qrWidth = qr ? Math.max(side, details ? 96 : 160) : 0;
+  const leftWidth = ctx.width - (qr ? qrWidth + details + 20 : 0);
   const left: Piece[] = [];
   if (view.payment.length) {
     left.push(headingPiece(ctx, view.labels.payment));
@@ -25,13 +31,17 @@ export function paymentBlock(ctx: RenderContext): Block | null {
     right.push(spacePiece(2));
     right.push(...wrappedPieces(c, qr.caption, qrWidth, style, 'end'));
   }
-  return columnsBlock(
-    [
-      { x: ctx.x, width: leftWidth, pieces: left },
-      { x: ctx.x + ctx.width - qrWidth, width: qrWidth, pieces: right },
-    ],
-    { paddingTop: 14 },
-  );
+  const columns = [
+    { x: ctx.x, width: leftWidth, pieces: left },
+    { x: ctx.x + ctx.width - qrWidth, width: qrWidth, pieces: right },
+  ];
+  if (qr && details)
+    columns.push({
+      x: ctx.x + ctx.width - qrWidth - details,
+      width: CODE_DETAILS_WIDTH,
+      pieces: codeDetailPieces(ctx, qr.details, CODE_DETAILS_WIDTH),
+    });
+  return columnsBlock(columns, { paddingTop: 14 });
 }
 
 /** A titled text's pieces at a width; the heading is kept with the first line. */

@@ -15,6 +15,7 @@ import {
 import {
   type CurrencyCode,
   documentTypeOf,
+  type ManualPayment,
   minorUnits,
   type Party,
   type ResolvedInvoice,
@@ -23,6 +24,7 @@ import {
 import type Decimal from 'decimal.js';
 import type { Presentation } from '../presentation.ts';
 import { addressLines } from './address-lines.ts';
+import { manualPaymentFields } from './payment-code-view.ts';
 import { presentedLabels } from './presented-labels.ts';
 
 /** A label and its value, as printed in detail lists (party details, invoice meta, payment). */
@@ -83,6 +85,8 @@ export interface InvoiceView {
   stamp?: string;
   accent?: [number, number, number];
   qrCaption: string;
+  /** Beside a payment code the service built: beneficiary, IBAN, reference, amount (issue 23). */
+  qrDetails: Field[];
   document: { title: string; author: string; subject: string; keywords: string[]; creationDate: Date };
 }
 
@@ -156,6 +160,12 @@ function creditNoteReference(
   return fillLabel(l.creditNoteFor, { number, date });
 }
 
+/** What the drawn QR code is (issue 23): a payment.qr type or `hosted_link`, and a built code's facts. */
+export interface QrCodeFacts {
+  kind?: string;
+  manual?: ManualPayment;
+}
+
 /**
  * The view of a resolved invoice. `presentation` (legacy interface, D11) changes only how it reads:
  * `digits` goes into every formatter call here, `labels` replace the language's built-in texts.
@@ -165,6 +175,7 @@ export function buildInvoiceView(
   invoice: ResolvedInvoice,
   qrCaptionText?: string,
   presentation?: Presentation,
+  qrCode: QrCodeFacts = {},
 ): InvoiceView {
   const req = invoice.request;
   const t = invoice.totals;
@@ -268,7 +279,9 @@ export function buildInvoiceView(
     accent: parseAccent(req.accent_color),
     qrCaption: present(qrCaptionText)
       ? qrCaptionText
-      : qrCaption(req.payment?.qr?.type ?? 'hosted_link', language, l, documentType),
+      : qrCaption(qrCode.kind ?? req.payment?.qr?.type ?? 'hosted_link', language, l, documentType),
+    // every built code carries the invoice's own currency (the schema refuses any other), so `money` fits
+    qrDetails: manualPaymentFields(qrCode.kind ?? '', qrCode.manual, l, money),
     document: {
       title: `${docTitleWord} ${meta.number}`,
       author: req.from.name.trim(),

@@ -2,7 +2,7 @@ import type { PDFImage } from '@cantoo/pdf-lib';
 import type { QrMatrix } from '@invoice/qr';
 import type { Canvas, Rgb } from '../layout/canvas.ts';
 import type { Block } from '../layout/flow.ts';
-import type { InvoiceView } from '../layout/invoice-view.ts';
+import type { Field, InvoiceView } from '../layout/invoice-view.ts';
 import type { Theme } from './theme.ts';
 
 /** What every part of a template draws from. */
@@ -12,7 +12,7 @@ export interface RenderContext {
   theme: Theme;
   logo: PDFImage | null;
   signature: PDFImage | null;
-  qr?: { matrix: QrMatrix; caption: string };
+  qr?: { matrix: QrMatrix; caption: string; details: Field[] };
   /** Logical x of the content box and its width (page margins taken off). */
   x: number;
   width: number;
