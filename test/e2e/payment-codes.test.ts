@@ -8,12 +8,7 @@ import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  readEmv,
-  readEpc,
-  readUpi,
-  readZatca,
-} from '../../packages/invoice-model/test/helpers/read-payment-payload.ts';
+import { readEmv, readEpc, readUpi, readZatca } from '../support/read-payment-payload.ts';
 import { verifiedAccount } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');

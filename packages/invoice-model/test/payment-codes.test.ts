@@ -2,12 +2,19 @@
 // reads it (helpers/read-payment-payload.ts) and checked field by field against its standard.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  emvCrcHolds,
+  mod97Holds,
+  readEmv,
+  readEpc,
+  readUpi,
+  readZatca,
+} from '../../../test/support/read-payment-payload.ts';
 import { parseInvoiceRequest, paymentCodeOf, resolveInvoice, toInvoiceResponse } from '../src/index.ts';
 import { referenceProblem } from '../src/payment-codes/creditor-reference.ts';
 import { ibanProblem, sepaIbanProblem } from '../src/payment-codes/iban.ts';
 import { buildZatcaPayload } from '../src/payment-codes/zatca-qr.ts';
 import { checkQrValue } from '../src/payment-qr.ts';
-import { emvCrcHolds, mod97Holds, readEmv, readEpc, readUpi, readZatca } from './helpers/read-payment-payload.ts';
 
 const ctx = { today: '2026-03-01', randomBytes: new Uint8Array(8) };
 

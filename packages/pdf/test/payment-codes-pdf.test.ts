@@ -11,7 +11,7 @@ import {
   readEpc,
   readUpi,
   readZatca,
-} from '../../invoice-model/test/helpers/read-payment-payload.ts';
+} from '../../../test/support/read-payment-payload.ts';
 import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
 import { pdfInfo, pdfText, renderPng, squash, writePdf } from './helpers/poppler.ts';

@@ -1,7 +1,6 @@
 import type { Labels } from '@invoice/i18n';
 import { groupInFours, type ManualPayment } from '@invoice/model';
 import type Decimal from 'decimal.js';
-import type { Field } from './invoice-view.ts';
 
 /**
  * What a person needs to pay without scanning (issue 23), printed beside a payment code the service
@@ -14,7 +13,7 @@ export function manualPaymentFields(
   manual: ManualPayment | undefined,
   l: Labels,
   money: (v: Decimal) => string,
-): Field[] {
+): { label: string; value: string }[] {
   if (!manual) return [];
   const reference = /^RF\d/.test(manual.reference) ? groupInFours(manual.reference) : manual.reference;
   const rows: [string, string | undefined][] =
