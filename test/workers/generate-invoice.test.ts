@@ -249,6 +249,18 @@ describe('POST /api/generate-invoice, authenticated', () => {
     });
     expect(long.status).toBe(400);
     expect(((await long.json()) as Json).error.details[0]).toMatchObject({ path: 'payment.qr', rule: 'payload' });
+    // the free dry run refuses it the same way
+    const dry = await call('/api/validate-invoice', {
+      method: 'POST',
+      json: {
+        ...sepa,
+        invoice: { number: '€'.repeat(60), currency: 'EUR' },
+        payment: { ...sepa.payment, reference: undefined, account_name: '€'.repeat(70) },
+      },
+      headers: { 'CF-Connecting-IP': freshClientIp() },
+    });
+    expect(dry.status).toBe(400);
+    expect(((await dry.json()) as Json).error.details[0]).toMatchObject({ path: 'payment.qr', rule: 'payload' });
   });
 
   it('output pdf answers application/pdf as an attachment named after the number', async () => {
