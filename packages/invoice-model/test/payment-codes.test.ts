@@ -259,6 +259,14 @@ describe('issue 23: value, balance 0, strict input', () => {
     expect(code(body('EUR', { type: 'sepa' }, { amount_paid: 119 })).code).toBeUndefined();
     expect(code(body('EUR', { type: 'upi', value: 'upi://pay?pa=a@b' }, { amount_paid: 119 })).code).toBeUndefined();
     expect(code(body('SAR', { type: 'zatca' }, { amount_paid: 119 })).code?.type).toBe('zatca');
+    // D2: an explicit paid status stamps the document PAID; it asks for nothing either
+    expect(code(body('EUR', { type: 'sepa' }, { payment: { status: 'paid' } })).code).toBeUndefined();
+  });
+
+  it('BR Code: field 54 holds at most 13 characters; a larger balance is a 400 naming payment.qr', () => {
+    const r = parseInvoiceRequest(body('BRL', { type: 'pix' }, { items: [{ description: 'x', unit_price: 1e12 }] }));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(() => paymentCodeOf(resolveInvoice(r.value, ctx))).toThrow(/13 characters/);
   });
 
   it('a credit note cannot carry a built code that asks the buyer to pay', () => {

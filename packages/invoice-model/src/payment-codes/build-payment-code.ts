@@ -83,6 +83,13 @@ function built(resolved: ResolvedInvoice, type: BuiltQrType): PaymentCode {
       return { type, payload, manual: { payee, amount: t.balance_due, currency: 'INR', upiId, reference: number } };
     }
     case 'pix': {
+      // field 54 holds at most 13 characters
+      if (due.length > 13)
+        throw new InvoiceValidationError(
+          ['payment', 'qr'],
+          'maximum',
+          'type pix carries at most 13 characters of amount',
+        );
       const payee = (p.account_name?.trim() || req.from.name).trim();
       const pixKey = (p.pix_key ?? '').trim();
       const txid = pixTxid(number);
@@ -120,13 +127,16 @@ function built(resolved: ResolvedInvoice, type: BuiltQrType): PaymentCode {
 
 /**
  * The payment QR to draw, or undefined when there is none: no `payment.qr`, or a code that asks for
- * money on an invoice with nothing left to pay (balance 0: a paid invoice carries no payment QR).
+ * money on an invoice with nothing left to pay (balance 0, or `payment.status` paid: a paid invoice
+ * carries no payment QR).
  * Throws InvoiceValidationError (400) when the balance does not fit the standard.
  */
 export function paymentCodeOf(resolved: ResolvedInvoice): PaymentCode | undefined {
   const qr = resolved.request.payment?.qr;
   if (!qr) return undefined;
-  if (AMOUNT_QR_TYPES.includes(qr.type) && resolved.totals.balance_due.isZero()) return undefined;
+  // a document stamped PAID (D2, also when the client says so) never asks for money either
+  const settled = resolved.totals.balance_due.isZero() || resolved.totals.status === 'paid';
+  if (AMOUNT_QR_TYPES.includes(qr.type) && settled) return undefined;
   if (qr.value !== undefined) return { type: qr.type, payload: qr.value };
   if (!isBuiltQrType(qr.type)) return undefined; // refused by the schema already (value required)
   return built(resolved, qr.type);
