@@ -3,7 +3,15 @@
 // field, so any other key is refused by name (issue 21, decision V1); an empty string or null in an
 // optional field counts as not given (legacy-request-cleanup.ts), so older clients that send every key
 // keep working.
-import { CURRENCY_CODES, calendarDate, LIMITS, longText, requiredName, ruleParams, shortText } from '@invoice/model';
+import {
+  calendarDate,
+  LIMITS,
+  longText,
+  requiredName,
+  ruleParams,
+  SPEC_CURRENCY_CODES,
+  shortText,
+} from '@invoice/model';
 import { LEGACY_TEMPLATE_NAMES } from '@invoice/pdf';
 import { z } from 'zod';
 
@@ -75,7 +83,7 @@ export const LegacyRenderRequestSchema = z
     to: legacyText(LIMITS.maxLongText)
       .refine((s) => s.trim().length > 0, { message: 'is required and must not be empty', ...ruleParams('not_empty') })
       .meta({ description: 'The customer: first line the name, further lines the address.' }),
-    currency: z.enum(CURRENCY_CODES, { error: `must be one of ${CURRENCY_CODES.join(', ')}` }),
+    currency: z.enum(SPEC_CURRENCY_CODES, { error: `must be one of ${SPEC_CURRENCY_CODES.join(', ')}` }),
     lang: z.enum(LEGACY_LANGUAGES, { error: `must be one of ${LEGACY_LANGUAGES.join(', ')}` }),
     template: z.enum(LEGACY_TEMPLATE_NAMES, { error: `must be one of ${LEGACY_TEMPLATE_NAMES.join(', ')}` }),
     rows: z

@@ -20,6 +20,10 @@ import { partyIdentifierFields, registrationIssues } from './party-identifiers.t
 import { paymentCodeIssues } from './payment-codes/payment-code-issues.ts';
 import { checkQrValue, QR_TYPES } from './payment-qr.ts';
 
+/** 155 codes are too many to list in an error: name the standard and where the list is. */
+const CURRENCY_ERROR =
+  'must be an active ISO 4217 code such as USD, EUR or KWD (GET /openapi.json and list_options list them)';
+
 /** Canonical (snake_case, nested) request schemas: the single source for validation, types and OpenAPI. */
 
 /**
@@ -106,7 +110,10 @@ export const InvoiceMetaSchema = z
       .optional()
       .meta({ description: "The buyer's reference for routing the invoice (BT-10), e.g. a Leitweg-ID." }),
     terms: longText().optional(),
-    currency: z.enum(CURRENCY_CODES, { error: `must be one of ${CURRENCY_CODES.join(', ')}` }).default('USD'),
+    currency: z
+      .enum(CURRENCY_CODES, { error: CURRENCY_ERROR })
+      .default('USD')
+      .meta({ description: 'An active ISO 4217 code (decision C-ISO); amounts have its minor units (D1).' }),
     language: z.enum(LANGUAGE_CODES, { error: `must be one of ${LANGUAGE_CODES.join(', ')}` }).default('en'),
     title: shortText().optional(),
     tax_inclusive: z.boolean({ error: 'must be a boolean' }).default(false),

@@ -25,7 +25,10 @@ const components = fc.uniqueArray(fc.record({ name: fc.constantFrom('VAT', 'GST'
   maxLength: 3,
   selector: (c) => c.name,
 });
-const currency = fc.constantFrom<CurrencyCode>('USD', 'EUR', 'JPY', 'KRW', 'GBP');
+const currency = fc.constantFrom<CurrencyCode>('USD', 'EUR', 'JPY', 'KRW', 'GBP', 'KWD', 'ISK');
+/** C-ISO: the currencies beyond the spec's list whose minor units are not 2. */
+const THREE_DECIMAL = fc.constantFrom<CurrencyCode>('KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD');
+const NO_DECIMAL = fc.constantFrom<CurrencyCode>('JPY', 'KRW', 'CLP', 'VND', 'ISK', 'XOF', 'UGX');
 
 const line = fc.record({
   quantity: scaled(2_000, 3),
@@ -38,22 +41,24 @@ const line = fc.record({
   tax: fc.oneof(fc.constant(undefined), fc.record({ tax_rate: rate }), fc.record({ taxes: components })),
 });
 
-const invoiceShape = fc.record({
-  currency,
-  tax_inclusive: fc.boolean(),
-  items: fc.array(line, { minLength: 1, maxLength: 12 }),
-  global: fc.oneof(fc.constant({}), fc.record({ global_tax: rate }), fc.record({ global_taxes: components })),
-  discount: fc.oneof(
-    fc.constant(undefined),
-    fc.record({ kind: fc.constant('percent' as const), value: scaled(10_000, 2).filter((d) => d <= 100) }),
-    fc.record({ kind: fc.constant('amount' as const), permille: fc.integer({ min: 0, max: 1000 }) }),
-  ),
-  shipping: fc.option(scaled(1_000_000, 3), { nil: undefined }),
-  deposit: fc.option(scaled(1_000_000, 3), { nil: undefined }),
-  amount_paid: fc.option(scaled(10_000_000, 3), { nil: undefined }),
-  rounding: fc.constantFrom('none', 'nearest', 'up', 'down'),
-  status: fc.option(fc.constantFrom('paid', 'partial', 'unpaid'), { nil: undefined, freq: 4 }),
-});
+const shapeIn = (currency: fc.Arbitrary<CurrencyCode>) =>
+  fc.record({
+    currency,
+    tax_inclusive: fc.boolean(),
+    items: fc.array(line, { minLength: 1, maxLength: 12 }),
+    global: fc.oneof(fc.constant({}), fc.record({ global_tax: rate }), fc.record({ global_taxes: components })),
+    discount: fc.oneof(
+      fc.constant(undefined),
+      fc.record({ kind: fc.constant('percent' as const), value: scaled(10_000, 2).filter((d) => d <= 100) }),
+      fc.record({ kind: fc.constant('amount' as const), permille: fc.integer({ min: 0, max: 1000 }) }),
+    ),
+    shipping: fc.option(scaled(1_000_000, 3), { nil: undefined }),
+    deposit: fc.option(scaled(1_000_000, 3), { nil: undefined }),
+    amount_paid: fc.option(scaled(10_000_000, 3), { nil: undefined }),
+    rounding: fc.constantFrom('none', 'nearest', 'up', 'down'),
+    status: fc.option(fc.constantFrom('paid', 'partial', 'unpaid'), { nil: undefined, freq: 4 }),
+  });
+const invoiceShape = shapeIn(currency);
 
 type Shape = typeof invoiceShape extends fc.Arbitrary<infer T> ? T : never;
 
@@ -109,10 +114,17 @@ function calculate(s: Shape): CalculatedInvoice {
 const sum = (xs: Decimal[]) => xs.reduce((a, b) => a.plus(b), ZERO);
 const RUNS = { numRuns: 1000 };
 
-describe('D1 invariants over random invoices (fast-check)', () => {
+/** D1's invariants over the sampled currencies, and over C-ISO's 3-decimal and 0-decimal ones each on its own. */
+const SHAPES: [string, fc.Arbitrary<Shape>][] = [
+  ['a sample of currencies', invoiceShape],
+  ['C-ISO: 3-decimal currencies', shapeIn(THREE_DECIMAL)],
+  ['C-ISO: 0-decimal currencies', shapeIn(NO_DECIMAL)],
+];
+
+describe.each(SHAPES)('D1 invariants over random invoices in %s (fast-check)', (_, shape) => {
   it('D1: grand_total = subtotal − discount_total (+ total_tax when exclusive) + shipping + rounding_adjustment; subtotal = Σ line_total', () => {
     fc.assert(
-      fc.property(invoiceShape, (s) => {
+      fc.property(shape, (s) => {
         const t = calculate(s);
         const taxPart = t.tax_inclusive ? ZERO : t.total_tax;
         expect(
@@ -138,7 +150,7 @@ describe('D1 invariants over random invoices (fast-check)', () => {
 
   it('D1 steps 4-6: total_tax = Σ tax_lines = Σ items.tax_amount; allocations sum to their group; shares sum to discount_total', () => {
     fc.assert(
-      fc.property(invoiceShape, (s) => {
+      fc.property(shape, (s) => {
         const t = calculate(s);
         expect(t.total_tax.eq(sum(t.tax_lines.map((g) => g.amount)))).toBe(true);
         expect(t.total_tax.eq(sum(t.lines.map((l) => l.tax_amount)))).toBe(true);
@@ -171,7 +183,7 @@ describe('D1 invariants over random invoices (fast-check)', () => {
 
   it('D1/D2: every money value has the currency minor units; status follows D2; the response validates', () => {
     fc.assert(
-      fc.property(invoiceShape, (s) => {
+      fc.property(shape, (s) => {
         const req = buildRequest(s);
         const parsed = parseInvoiceRequest(req);
         if (!parsed.ok) throw new Error(parsed.error.message);
@@ -214,7 +226,9 @@ describe('D1 invariants over random invoices (fast-check)', () => {
       RUNS,
     );
   });
+});
 
+describe('D1 allocation (fast-check)', () => {
   it('D1 steps 4/6: largest remainder allocation sums exactly and each share is floor or ceil of its exact share', () => {
     fc.assert(
       fc.property(

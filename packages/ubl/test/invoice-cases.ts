@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, parseInvoiceRequest, type ResolvedInvoice, resolveInvoice } from '@invoice/model';
+import { parseInvoiceRequest, type ResolvedInvoice, resolveInvoice, SPEC_CURRENCY_CODES } from '@invoice/model';
 
 /**
  * The broad set of invoices the UBL tests run on, built as raw request bodies and resolved through the
@@ -58,7 +58,7 @@ function randomInvoice(seed: number): Raw {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   const money = (max: number, places = 2) => Number((r() * max).toFixed(places));
   const rates = [0, 5, 7, 7.7, 9, 10, 12.5, 19, 20, 21, 25];
-  const currency = pick(CURRENCY_CODES);
+  const currency = pick(SPEC_CURRENCY_CODES);
   const items = Array.from({ length: 1 + Math.floor(r() * 12) }, (_, i) => {
     const item: Raw = {
       description: `Item ${i}`,
@@ -391,7 +391,7 @@ function isMultiComponent(resolved: ResolvedInvoice): boolean {
 
 export function buildInvoiceCases(randomCount = 60): InvoiceCase[] {
   const raws: [string, Raw][] = [
-    ...CURRENCY_CODES.map((c, i): [string, Raw] => [
+    ...SPEC_CURRENCY_CODES.map((c, i): [string, Raw] => [
       `currency ${c}`,
       base(c, {
         global_tax: [20, 10, 7.7, 19][i % 4],

@@ -1,7 +1,7 @@
 // The e-invoice profile corpus (issue 22): requests under `peppol` and `xrechnung`, each with the fatal rule ids
 // the official validators report on its document (Peppol BIS 3.0.21 with CEN 1.3.16; XRechnung 3.0.2 with CEN
 // 1.3.15), confirmed by running them. A complete request has none. Shared by the UBL and CII tests.
-import { CURRENCY_CODES, parseInvoiceRequest, type ResolvedInvoice, resolveInvoice } from '@invoice/model';
+import { parseInvoiceRequest, type ResolvedInvoice, resolveInvoice, SPEC_CURRENCY_CODES } from '@invoice/model';
 import {
   BE_BUYER,
   BE_SELLER,
@@ -199,7 +199,7 @@ const COMPLETE: ProfileCase[] = [
       },
     ),
   ),
-  ...CURRENCY_CODES.map((currency) =>
+  ...SPEC_CURRENCY_CODES.map((currency) =>
     peppol(`BE → BE in ${currency}`, beToBe({ currency }, { global_discount: 3, shipping: 7 })),
   ),
   xrechnung('DE public buyer, EM derived from the seller e-mail, free-text post code', dePublic()),
