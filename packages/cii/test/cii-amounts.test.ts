@@ -75,47 +75,86 @@ describe('CII totals are the D1 totals and the UBL totals', () => {
       })),
     ),
   });
-  const invoice = fc.record({
-    currency: fc.constantFrom('USD', 'EUR', 'JPY', 'KRW', 'GBP', 'CHF'),
-    tax_inclusive: fc.boolean(),
-    items: fc.array(item, { minLength: 1, maxLength: 8 }),
-    global_discount: fc.option(
-      scaled(10_000, 2).filter((d) => d <= 100),
-      { nil: undefined },
-    ),
-    shipping: fc.option(scaled(100_000, 2), { nil: undefined }),
-    deposit: fc.option(scaled(100_000, 2), { nil: undefined }),
-    amount_paid: fc.option(scaled(1_000_000, 2), { nil: undefined }),
-    rounding: fc.constantFrom('none', 'nearest', 'up', 'down'),
-    type: fc.constantFrom('invoice', 'credit_note'),
-  });
+  const invoiceIn = (currency: fc.Arbitrary<string>) =>
+    fc.record({
+      currency,
+      tax_inclusive: fc.boolean(),
+      items: fc.array(item, { minLength: 1, maxLength: 8 }),
+      global_discount: fc.option(
+        scaled(10_000, 2).filter((d) => d <= 100),
+        { nil: undefined },
+      ),
+      shipping: fc.option(scaled(100_000, 2), { nil: undefined }),
+      deposit: fc.option(scaled(100_000, 2), { nil: undefined }),
+      amount_paid: fc.option(scaled(1_000_000, 2), { nil: undefined }),
+      rounding: fc.constantFrom('none', 'nearest', 'up', 'down'),
+      type: fc.constantFrom('invoice', 'credit_note'),
+    });
+  type Shape = typeof invoice extends fc.Arbitrary<infer T> ? T : never;
+  const invoice = invoiceIn(fc.constantFrom('USD', 'EUR', 'JPY', 'KRW', 'GBP', 'CHF'));
+
+  /** The request for a drawn shape, resolved (D1) as the Worker does. */
+  function resolveShape(s: Shape): ResolvedInvoice {
+    const parsed = parseInvoiceRequest({
+      from: { name: 'S', country: 'NL', tax_id: 'NL123456789B01' },
+      to: { name: 'B', country: 'DE' },
+      invoice: {
+        type: s.type,
+        number: 'P-1',
+        date: '2025-01-31',
+        currency: s.currency,
+        tax_inclusive: s.tax_inclusive,
+      },
+      items: s.items.map(({ tax, ...l }) => ({ description: 'x', ...l, ...tax })),
+      global_discount: s.global_discount,
+      shipping: s.shipping,
+      deposit: s.deposit,
+      amount_paid: s.amount_paid,
+      rounding: s.rounding,
+    });
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return resolveInvoice(parsed.value, { today: '2025-01-31', randomBytes: new Uint8Array(16) });
+  }
 
   it('issue 13: property: for random invoices and credit notes the CII amounts equal the JSON totals and the UBL', () => {
     fc.assert(
       fc.property(invoice, (s) => {
-        const parsed = parseInvoiceRequest({
-          from: { name: 'S', country: 'NL', tax_id: 'NL123456789B01' },
-          to: { name: 'B', country: 'DE' },
-          invoice: {
-            type: s.type,
-            number: 'P-1',
-            date: '2025-01-31',
-            currency: s.currency,
-            tax_inclusive: s.tax_inclusive,
-          },
-          items: s.items.map(({ tax, ...l }) => ({ description: 'x', ...l, ...tax })),
-          global_discount: s.global_discount,
-          shipping: s.shipping,
-          deposit: s.deposit,
-          amount_paid: s.amount_paid,
-          rounding: s.rounding,
-        });
-        if (!parsed.ok) throw new Error(parsed.error.message);
-        const resolved = resolveInvoice(parsed.value, { today: '2025-01-31', randomBytes: new Uint8Array(16) });
+        const resolved = resolveShape(s);
         expect(renderInvoiceUbl(resolved).includes('<CreditNote ')).toBe(s.type === 'credit_note');
         expectSameAmounts(resolved);
       }),
       { numRuns: 300 },
     );
   });
+
+  it.each([
+    ['3-decimal', ['KWD', 'BHD', 'OMR', 'JOD', 'TND', 'LYD', 'IQD'], 3],
+    ['0-decimal', ['JPY', 'KRW', 'CLP', 'VND', 'ISK', 'XOF', 'UGX'], 0],
+  ] as const)(
+    'C-ISO: D1: property: %s currencies agree between JSON, UBL and CII, each amount with the currency minor units',
+    (_, codes, mu) => {
+      const places = (text: string) => (text.includes('.') ? text.split('.')[1].length : 0);
+      fc.assert(
+        fc.property(invoiceIn(fc.constantFrom(...codes)), (s) => {
+          const resolved = resolveShape(s);
+          expectSameAmounts(resolved);
+          // Prices keep their own decimals (BT-146 is not an amount): every other element with a currencyID.
+          const amounts = (xml: string) =>
+            [...xml.matchAll(/<([\w:]+) currencyID="([A-Z]{3})">([^<]*)</g)].filter(
+              ([, el]) => el !== 'cbc:PriceAmount',
+            );
+          const ubl = renderInvoiceUbl(resolved);
+          const written = [...amounts(ubl), ...amounts(renderInvoiceCii(resolved))];
+          expect(written.length).toBeGreaterThan(0);
+          for (const [, , code, text] of written) {
+            expect(code).toBe(s.currency);
+            expect(places(text)).toBe(mu);
+          }
+          // Every amount without currencyID in the CII (line and header summations) has the minor units too.
+          for (const text of texts(renderInvoiceCii(resolved), 'ram:LineTotalAmount')) expect(places(text)).toBe(mu);
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 });
