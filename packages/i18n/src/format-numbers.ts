@@ -40,8 +40,10 @@ function formatExact(f: Intl.NumberFormat, value: string): string {
 }
 
 /**
- * Money in the currency's minor units (0 decimals for JPY and KRW, D1), with the currency
- * symbol and its placement as the language writes it (`€1,234.50`, `1.234,50 €`).
+ * Money in the currency's ISO 4217 minor units (D1: 0 for JPY or ISK, 3 for KWD or OMR, whatever CLDR's own
+ * display digits say), with the currency symbol and its placement as the language writes it (`€1,234.50`,
+ * `1.234,50 €`, `1,234.500 د.ك.`). `display: 'code'` writes the ISO code instead of the symbol (`THB 1,234.50`),
+ * for a renderer whose fonts lack the symbol.
  */
 export function formatMoney(
   value: DecimalLike | string,
@@ -49,13 +51,15 @@ export function formatMoney(
   minorUnits: number,
   language: string,
   digits: Digits = 'latn',
+  display: 'symbol' | 'code' = 'symbol',
 ): string {
   const f = formatter(
-    `m|${language}|${digits}|${currency}|${minorUnits}`,
+    `m|${language}|${digits}|${currency}|${minorUnits}|${display}`,
     () =>
       new Intl.NumberFormat(intlLocale(language, digits), {
         style: 'currency',
         currency,
+        currencyDisplay: display,
         minimumFractionDigits: minorUnits,
         maximumFractionDigits: minorUnits,
       }),

@@ -34,6 +34,33 @@ describe('money formatting per language', () => {
     expect(formatAmount(money('1500'), 0, 'de')).toBe('1.500');
   });
 
+  it('C-ISO/D1: a 3-decimal currency prints 3 decimals and a 0-decimal one none, in all 11 languages', () => {
+    const expected: Record<string, [string, string]> = {
+      en: ['KWD 1,234.500', 'ISK 1,234'],
+      nl: ['KWD 1.234,500', 'ISK 1.234'],
+      de: ['1.234,500 KWD', '1.234 ISK'],
+      fr: ['1 234,500 KWD', '1 234 ISK'],
+      es: ['1234,500 KWD', '1234 ISK'],
+      pt: ['KWD 1.234,500', 'ISK 1.234'],
+      ar: ['1,234.500 د.ك.', '1,234 ISK'],
+      ja: ['KWD 1,234.500', 'ISK 1,234'],
+      ru: ['1 234,500 KWD', '1 234 ISK'],
+      it: ['1234,500 KWD', '1234 ISK'],
+      hi: ['KWD 1,234.500', 'ISK 1,234'],
+    };
+    for (const language of LANGUAGES) {
+      const got = [formatMoney('1234.5', 'KWD', 3, language), formatMoney('1234', 'ISK', 0, language)].map(nbsp);
+      expect(got, language).toEqual(expected[language]);
+    }
+    // ISO's minor units win over CLDR's display digits (CLDR shows IQD without decimals).
+    expect(nbsp(formatMoney('0.0005', 'IQD', 3, 'en'))).toBe('IQD 0.001');
+  });
+
+  it('C-ISO/D11: Arabic-Indic digits with the Arabic separators when asked for (ar-e): ١٬٢٣٤٫٥٠٠ د.ك.', () => {
+    expect(nbsp(formatMoney(money('1234.5'), 'KWD', 3, 'ar', 'arab'))).toBe('١٬٢٣٤٫٥٠٠ د.ك.');
+    expect(nbsp(formatMoney(money('1234.5'), 'OMR', 3, 'ar', 'arab'))).toBe('١٬٢٣٤٫٥٠٠ ر.ع.');
+  });
+
   it('D1: formats exactly from the decimal string, beyond float precision', () => {
     // 999999999999999.99 is not representable as a double; via Number() it would print .00 or 1,000,000,000,000,000.
     expect(formatMoney(money('999999999999999.99'), 'USD', 2, 'en')).toBe('$999,999,999,999,999.99');

@@ -24,6 +24,7 @@ import {
 import type Decimal from 'decimal.js';
 import type { Presentation } from '../presentation.ts';
 import { addressLines } from './address-lines.ts';
+import { currencyDisplay } from './currency-display.ts';
 import { manualPaymentFields } from './payment-code-view.ts';
 import { presentedLabels } from './presented-labels.ts';
 
@@ -184,10 +185,11 @@ export function buildInvoiceView(
   const l = presentedLabels(language, presentation?.labels);
   const currency = t.currency as CurrencyCode;
   const mu = minorUnits(currency);
-  const money = (v: Decimal) => formatMoney(v, currency, mu, language, digits);
+  const display = currencyDisplay(currency);
+  const money = (v: Decimal) => formatMoney(v, currency, mu, language, digits, display);
   // Unit prices and amount discounts are inputs with up to six decimals (D1): shown as given, never rounded
   // to the currency's minor units (¥35.5 × 12 must not read as ¥36 × 12).
-  const price = (v: Decimal) => formatMoney(v, currency, Math.max(mu, v.decimalPlaces()), language, digits);
+  const price = (v: Decimal) => formatMoney(v, currency, Math.max(mu, v.decimalPlaces()), language, digits, display);
   const negative = (v: Decimal) => money(v.negated());
   const pct = (v: Decimal) => formatPercent(v, language, digits);
   const isZero = (v: Decimal) => v.isZero();
