@@ -1,5 +1,12 @@
 import type { ResolvedInvoice } from '@invoice/model';
-import { computeUblAmounts, type En16931RuleId, en16931Issues, standardRateRoundingGaps } from '@invoice/ubl';
+import {
+  computeUblAmounts,
+  DECIMAL_RULES,
+  decimalIssues,
+  type En16931RuleId,
+  en16931Issues,
+  standardRateRoundingGaps,
+} from '@invoice/ubl';
 
 /**
  * How a UBL finding shows in the CII. CII requires a country in every postal address, so an address
@@ -13,6 +20,8 @@ const IN_CII: Partial<Record<En16931RuleId, readonly En16931RuleId[]>> = {
   'BR-10': ['BR-10', 'BR-11'],
   'BR-11': ['BR-10', 'BR-11'],
   'BR-57': [],
+  // The decimal rules differ by syntax: decimalIssues names the CII's own below.
+  ...Object.fromEntries(DECIMAL_RULES.map((rule) => [rule, []])),
 };
 
 /**
@@ -25,5 +34,6 @@ export function ciiEn16931Issues(resolved: ResolvedInvoice): En16931RuleId[] {
   for (const id of en16931Issues(resolved, amounts)) for (const mapped of IN_CII[id] ?? [id]) issues.add(mapped);
   // The CII BR-CO-17 allows a gap of exactly one unit (`<=`/`>=`), unlike its UBL twin and BR-S-09.
   if (issues.has('BR-CO-17') && !standardRateRoundingGaps(amounts).some((gap) => gap.gt(1))) issues.delete('BR-CO-17');
+  for (const rule of decimalIssues(amounts, resolved.totals.currency, 'cii')) issues.add(rule);
   return [...issues];
 }

@@ -1,3 +1,5 @@
+import { DECIMAL_RULES } from './decimal-issues.ts';
+
 /**
  * One fatal rule the official validators of a profile will report on the document written for a request, for
  * lack of (or a fault in) request data: the rule id as the validator names it, the request field that fixes it
@@ -15,6 +17,11 @@ const seller = (what: string, field: string): Fix => [`from.${field}`, `add the 
 const buyer = (what: string, field: string): Fix => [`to.${field}`, `add the buyer's ${what} (to.${field})`];
 const TAX_ID: Fix = ['from.tax_id', 'add the seller’s VAT number or tax registration id (from.tax_id)'];
 const PAYMENT: Fix = ['payment', 'add payment instructions: payment.iban (or account_number, instructions)'];
+/** C-ISO: EN 16931 amounts have at most 2 decimals; KWD, BHD, OMR, JOD, TND, LYD and IQD have 3. */
+const DECIMALS: Fix = [
+  'invoice.currency',
+  'EN 16931 allows at most 2 decimals in an amount: a 3-decimal currency (KWD, BHD, OMR…) cannot conform',
+];
 const CREDIT_TRANSFER: Fix = ['payment.iban', 'add payment.iban (or payment.account_number): a credit transfer'];
 
 /**
@@ -38,6 +45,7 @@ export const EINVOICE_RULE_FIXES: Readonly<Record<string, Fix>> = {
   'BR-E-03': TAX_ID,
   'BR-S-09': ['items', 'several tax components at one rate round a whole currency unit apart (JPY, KRW)'],
   'BR-CO-17': ['items', 'several tax components at one rate round a whole currency unit apart (JPY, KRW)'],
+  ...Object.fromEntries(DECIMAL_RULES.map((rule) => [rule, DECIMALS])),
   'BR-CO-25': ['invoice.due_date', 'add invoice.due_date or invoice.terms: an amount is due'],
   'PEPPOL-EN16931-R003': ['invoice.buyer_reference', 'add invoice.buyer_reference or invoice.po_number'],
   'PEPPOL-EN16931-R010': ['to.electronic_address', 'add the buyer’s electronic address (to.electronic_address)'],

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { taxSchemeFor } from './build-party.ts';
+import { type DecimalRuleId, decimalIssues } from './decimal-issues.ts';
 import { HUNDRED, type ResolvedInvoice } from './model-imports.ts';
 import { invoiceHasTax } from './tax-category.ts';
 import { ublAddress } from './ubl-address.ts';
@@ -28,7 +29,8 @@ export const EN16931_RULE_FIXES = {
   'BR-CO-17': 'none: as BR-S-09',
 } as const;
 
-export type En16931RuleId = keyof typeof EN16931_RULE_FIXES;
+/** The rules above, and the decimal rules a 3-decimal currency fails (decimal-issues.ts; fixed by invoice.currency). */
+export type En16931RuleId = keyof typeof EN16931_RULE_FIXES | DecimalRuleId;
 
 /**
  * For each standard-rated (S) tax subtotal: |tax − round(taxable × rate / 100, 2)|, the gap the CEN rules
@@ -88,5 +90,6 @@ export function en16931Issues(
   }
   // The UBL rules test both strictly (`tax − 1 < expected < tax + 1`): a gap of one whole unit fails.
   if (standardRateRoundingGaps(amounts).some((gap) => gap.gte(1))) issues.push('BR-S-09', 'BR-CO-17');
+  issues.push(...decimalIssues(amounts, totals.currency, 'ubl'));
   return issues;
 }

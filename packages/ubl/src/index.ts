@@ -1,5 +1,6 @@
 export { taxSchemeFor } from './build-party.ts';
 export { accountId, paymentMeansCode } from './build-payment.ts';
+export { DECIMAL_RULES, decimalIssues } from './decimal-issues.ts';
 export { type DocumentFacts, documentFacts } from './document-facts.ts';
 export { type DocumentProfile, documentProfile } from './document-profile.ts';
 export { ublEInvoiceIssues } from './einvoice-issues.ts';

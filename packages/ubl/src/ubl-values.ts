@@ -3,7 +3,10 @@ import { type CurrencyCode, minorUnits, moneyToString } from './model-imports.ts
 
 /** Fixed-point text for the schema's decimals: never a binary float, never an exponent. */
 
-/** An amount with the currency's minor units (BR-DEC: at most 2 decimals; JPY and KRW have none). */
+/**
+ * An amount with the currency's minor units, as the JSON has it (D1): 2, none for JPY/KRW/ISK…, 3 for KWD/BHD/OMR…
+ * EN 16931's BR-DEC rules allow at most 2, so a 3-decimal currency's document reports them (decision C-ISO).
+ */
 export function amountText(value: Decimal, currency: CurrencyCode): string {
   return moneyToString(value, currency);
 }
