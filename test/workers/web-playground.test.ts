@@ -68,7 +68,7 @@ describe('/app/playground (issue 12)', () => {
       expect(button.replace(/<[^>]+>/g, '').trim().length, button).toBeGreaterThan(2);
   });
 
-  it('offers the 21 currencies, the 11 languages and the 5 templates', async () => {
+  it('offers every ISO 4217 currency (C-ISO, the spec’s 21 first), the 11 languages and the 5 templates', async () => {
     const { html } = await page('/app/playground', { Cookie: cookie });
     const options = (id: string) =>
       [
@@ -76,7 +76,8 @@ describe('/app/playground (issue 12)', () => {
           /<option value="([^"]+)"/g,
         ),
       ].map((m) => m[1]);
-    expect(options('invoice-currency')).toHaveLength(21);
+    expect(options('invoice-currency')).toHaveLength(155);
+    expect(options('invoice-currency').slice(0, 3)).toEqual(['USD', 'EUR', 'GBP']);
     expect(options('invoice-language')).toEqual(['en', 'nl', 'de', 'fr', 'es', 'pt', 'ar', 'ja', 'ru', 'it', 'hi']);
     expect(options('template')).toEqual(['classic', 'modern', 'bold', 'minimal', 'navy']);
   });

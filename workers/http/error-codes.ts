@@ -10,7 +10,7 @@ const ERROR_ROWS = [
     400,
     'The body, a query parameter or a header breaks a rule; the message names the field and the rule (D4).',
   ],
-  ['invalid_currency', 400, '`invoice.currency` is not one of the supported currencies.'],
+  ['invalid_currency', 400, '`invoice.currency` is not an active ISO 4217 currency code (decision C-ISO).'],
   ['invalid_language', 400, '`invoice.language` is not one of the supported languages.'],
   ['invalid_template', 400, '`template` is not one of the templates.'],
   ['invalid_output', 400, '`output` is not json, pdf, ubl, cii or facturx.'],

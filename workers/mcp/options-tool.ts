@@ -12,7 +12,9 @@ const OptionsResultSchema = z
   .object({
     templates: z.array(z.string()).meta({ description: 'Values of `template`.' }),
     languages: z.array(z.string()).meta({ description: 'Values of `invoice.language`.' }),
-    currencies: z.array(z.string()).meta({ description: 'Values of `invoice.currency` (ISO 4217).' }),
+    currencies: z
+      .array(z.string())
+      .meta({ description: 'Values of `invoice.currency`: every active ISO 4217 code, the spec’s 21 first (C-ISO).' }),
     outputs: z.array(z.string()).meta({ description: 'Values of `output`.' }),
     fields: z
       .record(z.string(), EnumFieldSchema)

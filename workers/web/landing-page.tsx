@@ -11,7 +11,7 @@ const FEATURES = [
   ],
   [
     'PDF and e-invoices',
-    'Five templates, 11 languages (Arabic right to left), 21 currencies, logo, signature and a payment QR code; UBL 2.1, CII and Factur-X (EN 16931) from the same invoice, credit notes too.',
+    'Five templates, 11 languages (Arabic right to left), every ISO 4217 currency (KWD with 3 decimals, JPY with none), logo, signature and a payment QR code; UBL 2.1, CII and Factur-X (EN 16931) from the same invoice, credit notes too.',
   ],
   [
     'Links, webhooks and clients',
