@@ -1,5 +1,6 @@
 import { ciiEn16931Issues, renderInvoiceCii } from '@invoice/cii';
 import { parseInvoiceRequest, type ResolvedInvoice, resolveInvoice } from '@invoice/model';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateEn16931 } from '../../../../shared/en16931/validate.mjs';
 import { DECIMAL_RULES, en16931Issues, renderInvoiceUbl } from '../src/index.ts';
@@ -19,6 +20,15 @@ const SHAPES: [string, Raw][] = [
   ['several components at one rate, amount paid', { components: true, amount_paid: 5 }],
   ['untaxed', { untaxed: true }],
   ['zero rate', { zero: true }],
+  [
+    'zero rate, global discount, shipping, rounding up',
+    { zero: true, global_discount: 12.5, shipping: 0.333, rounding: 'up' },
+  ],
+  ['untaxed, shipping, deposit', { untaxed: true, shipping: 1.111, deposit: 3 }],
+  [
+    'tax-inclusive, several components, line discounts',
+    { invoice: { tax_inclusive: true }, components: true, line_discounts: true },
+  ],
   [
     'line discounts, several components, everything paid',
     { line_discounts: true, components: true, amount_paid: 9999 },
@@ -41,7 +51,7 @@ function resolveShape(currency: string, shape: Raw): ResolvedInvoice {
     from: { name: 'Al Noor Trading', address: 'Street 1', country: 'KW', tax_id: 'KW123456', registration_no: 'CR 1' },
     to: { name: 'Gulf Client', address: 'Road 2', country: 'OM' },
     invoice: { number: 'I-1', date: '2026-01-05', currency, ...(invoice as Raw) },
-    items: [
+    items: (rest.items as Raw[] | undefined) ?? [
       { description: 'a', quantity: 3, unit_price: 1234.5675, ...tax, ...(line_discounts ? { discount: 10 } : {}) },
       {
         description: 'b',
@@ -65,22 +75,27 @@ const isDecimalRule = (id: string) => (DECIMAL_RULES as readonly string[]).inclu
  */
 const ARITHMETIC = /^BR-(CO-1[0-6]|[SZEO]-08)$/;
 
+/** The prediction is the Schematron's BR-DEC findings exactly; beside them only arithmetic ones, UBL and CII. */
+function expectDecimalRules(r: ResolvedInvoice): void {
+  for (const [predicted, xml] of [
+    [en16931Issues(r), renderInvoiceUbl(r)],
+    [ciiEn16931Issues(r), renderInvoiceCii(r)],
+  ] as const) {
+    const fatal = fatalIds(xml);
+    expect([...predicted].sort()).toEqual(fatal.filter(isDecimalRule));
+    expect(predicted.length).toBeGreaterThan(0);
+    expect(fatal.filter((id) => !isDecimalRule(id) && !ARITHMETIC.test(id))).toEqual([]);
+  }
+}
+
 describe('C-ISO: EN 16931 and the currency minor units (X-EN16931-Issues)', () => {
   const cases = ['KWD', 'BHD'].flatMap((currency) =>
     SHAPES.map(([name, shape]) => [`${currency}: ${name}`, resolveShape(currency, shape)] as const),
   );
 
-  it.each(cases)('C-ISO: a 3-decimal currency names exactly the BR-DEC rules the Schematron fails: %s', (_, r) => {
-    for (const [predicted, xml] of [
-      [en16931Issues(r), renderInvoiceUbl(r)],
-      [ciiEn16931Issues(r), renderInvoiceCii(r)],
-    ] as const) {
-      const fatal = fatalIds(xml);
-      expect([...predicted].sort()).toEqual(fatal.filter(isDecimalRule));
-      expect(predicted.length).toBeGreaterThan(0);
-      expect(fatal.filter((id) => !isDecimalRule(id) && !ARITHMETIC.test(id))).toEqual([]);
-    }
-  });
+  it.each(cases)('C-ISO: a 3-decimal currency names exactly the BR-DEC rules the Schematron fails: %s', (_, r) =>
+    expectDecimalRules(r),
+  );
 
   it.each(
     ['ISK', 'CLP', 'VND', 'XOF'].flatMap((currency) =>
@@ -90,4 +105,35 @@ describe('C-ISO: EN 16931 and the currency minor units (X-EN16931-Issues)', () =
     expect(fatalIds(renderInvoiceUbl(r))).toEqual([...en16931Issues(r)].sort());
     expect(fatalIds(renderInvoiceCii(r))).toEqual([...ciiEn16931Issues(r)].sort());
   });
+  it('C-ISO: property: for random 3-decimal invoices the prediction names exactly the Schematron’s BR-DEC rules, UBL and CII', () => {
+    const scaled = (maxInt: number, maxScale: number) =>
+      fc
+        .tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: maxScale }))
+        .map(([n, k]) => Number(`${n}e-${k}`));
+    const rate = fc.constantFrom(0, 5, 10, 16);
+    const item = fc.record({
+      description: fc.constant('x'),
+      quantity: scaled(500, 3).filter((q) => q > 0),
+      unit_price: scaled(1_000_000, 4),
+      discount: fc.option(fc.constantFrom(5, 12.5, 33.333), { nil: undefined }),
+      tax_rate: fc.option(rate, { nil: undefined }),
+    });
+    const shape = fc.record({
+      currency: fc.constantFrom('KWD', 'OMR', 'TND', 'IQD'),
+      tax_inclusive: fc.boolean(),
+      items: fc.array(item, { minLength: 1, maxLength: 4 }),
+      global_tax: fc.option(rate, { nil: undefined }),
+      global_discount: fc.option(fc.constantFrom(2.5, 10), { nil: undefined }),
+      shipping: fc.option(scaled(10_000, 3), { nil: undefined }),
+      deposit: fc.option(scaled(10_000, 3), { nil: undefined }),
+      rounding: fc.constantFrom('none', 'nearest', 'up', 'down'),
+    });
+    fc.assert(
+      fc.property(shape, ({ currency, tax_inclusive, ...rest }) => {
+        const r = resolveShape(currency, { invoice: { tax_inclusive }, untaxed: true, ...rest });
+        expectDecimalRules(r);
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
 });
