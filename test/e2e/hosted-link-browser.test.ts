@@ -106,7 +106,7 @@ describe('hosted link in headless Chromium (D9)', () => {
         body: JSON.stringify(sampleInvoice({ payment: { qr: { type: 'url', value: pay } } })),
       });
       const invoice = ((await res.json()) as Json).invoice;
-      expect(invoice.qr).toEqual({ source: 'payment', type: 'url' });
+      expect(invoice.qr).toEqual({ source: 'payment', type: 'url', payload: pay });
       const paid = new Uint8Array(await (await fetch(invoice.hosted_url)).arrayBuffer());
       expect(qrOnFirstPage(paid, dir)).toBe(pay);
     } finally {

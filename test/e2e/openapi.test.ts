@@ -39,7 +39,11 @@ describe('GET /openapi.json (D13, spec Versioning)', () => {
     const s = doc.components.schemas;
     expect(s.InvoiceRequest.required).toEqual(expect.arrayContaining(['from', 'to', 'items']));
     expect(s.InvoiceRequest.properties.items).toMatchObject({ minItems: 1, maxItems: 100 });
-    expect(s.InvoiceMeta.properties.currency.enum).toHaveLength(21);
+    // C-ISO: every active ISO 4217 code (155), the spec's 21 first.
+    const currencies = s.InvoiceMeta.properties.currency.enum as string[];
+    expect(currencies).toHaveLength(155);
+    expect(currencies.slice(0, 3)).toEqual(['USD', 'EUR', 'GBP']);
+    expect(currencies).toEqual(expect.arrayContaining(['KWD', 'OMR', 'ISK', 'CHF', 'INR', 'BRL', 'SAR']));
     expect(s.InvoiceMeta.properties.language.enum).toEqual([
       'en',
       'nl',
