@@ -74,3 +74,43 @@ export function mod97Holds(compact: string): boolean {
   const digits = moved.replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55));
   return BigInt(digits) % 97n === 1n;
 }
+
+/** Swiss Payments Code (SIX IG 2.3 §4.3): the fields by name, by line position; LF or CR+LF. */
+export function readSwiss(payload: string) {
+  const l = payload.split(/\r?\n/);
+  const field = (i: number) => l[i] ?? '';
+  const addressAt = (i: number) => ({
+    type: field(i),
+    name: field(i + 1),
+    street: field(i + 2),
+    buildingNumber: field(i + 3),
+    postalCode: field(i + 4),
+    city: field(i + 5),
+    country: field(i + 6),
+  });
+  return {
+    qrType: field(0),
+    version: field(1),
+    codingType: field(2),
+    iban: field(3),
+    creditor: addressAt(4),
+    ultimateCreditor: l.slice(11, 18),
+    amount: field(18),
+    currency: field(19),
+    debtor: addressAt(20),
+    referenceType: field(27),
+    reference: field(28),
+    message: field(29),
+    trailer: field(30),
+    lineCount: l.length,
+    chars: [...payload].length,
+  };
+}
+
+/** SIX IG 2.3 annex B: modulo 10 recursive over the first 26 digits gives the 27th. */
+export function qrReferenceCheckHolds(ref: string): boolean {
+  const table = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5];
+  let carry = 0;
+  for (const d of ref.slice(0, -1)) carry = table[(carry + Number(d)) % 10] as number;
+  return (10 - carry) % 10 === Number(ref.slice(-1));
+}
