@@ -50,7 +50,7 @@ export function pageLabel(
   });
 }
 
-export type QrSource = 'hosted_link' | 'upi' | 'pix' | 'sepa' | 'promptpay' | 'url' | 'text' | 'zatca';
+export type QrSource = 'hosted_link' | 'upi' | 'pix' | 'sepa' | 'promptpay' | 'url' | 'text' | 'zatca' | 'swiss';
 
 /**
  * The caption under the QR code, by what it encodes; a hosted link names the document it opens

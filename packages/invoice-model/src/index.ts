@@ -30,6 +30,8 @@ export {
   paymentCodeOf,
 } from './payment-codes/build-payment-code.ts';
 export { groupInFours } from './payment-codes/mod-97.ts';
+export { groupQrReference } from './payment-codes/qr-reference.ts';
+export type { SwissAddress, SwissQrFields } from './payment-codes/swiss-qr.ts';
 export * from './payment-qr.ts';
 export * from './resolve-invoice.ts';
 export * from './resolve-line-taxes.ts';

@@ -129,11 +129,11 @@ export const PaymentQrSchema = z
       .optional()
       .meta({
         description:
-          'Your own payload (upi, pix, sepa, promptpay, url, text; required for the last three). Without it the service builds sepa, upi, pix and zatca from the invoice, for the balance due (issue 23).',
+          'Your own payload (upi, pix, sepa, promptpay, url, text; required for the last three). Without it the service builds sepa, upi, pix, zatca and swiss (the Swiss QR-bill payment part) from the invoice, for the balance due (issue 23).',
       }),
   })
   .superRefine((qr, ctx) => {
-    if (qr.value === undefined || qr.type === 'zatca') return;
+    if (qr.value === undefined || qr.type === 'zatca' || qr.type === 'swiss') return;
     const problem = checkQrValue(qr.type, qr.value);
     if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem, ...ruleParams('payload') });
   })

@@ -1,14 +1,16 @@
 import { crc16Ccitt } from './payment-codes/crc16.ts';
 
 /** Payment QR types and the value checks of D12. */
-export const QR_TYPES = ['upi', 'pix', 'sepa', 'promptpay', 'url', 'text', 'zatca'] as const;
+export const QR_TYPES = ['upi', 'pix', 'sepa', 'promptpay', 'url', 'text', 'zatca', 'swiss'] as const;
 export type QrType = (typeof QR_TYPES)[number];
 
 /** The types the service builds from the invoice when `value` is absent (issue 23). */
-export const BUILT_QR_TYPES = ['sepa', 'upi', 'pix', 'zatca'] as const;
+export const BUILT_QR_TYPES = ['sepa', 'upi', 'pix', 'zatca', 'swiss'] as const;
 export type BuiltQrType = (typeof BUILT_QR_TYPES)[number];
 /** The types whose payload asks for money: drawn only while something is due (issue 23, Q2). */
-export const AMOUNT_QR_TYPES: readonly QrType[] = ['sepa', 'upi', 'pix', 'promptpay'];
+export const AMOUNT_QR_TYPES: readonly QrType[] = ['sepa', 'upi', 'pix', 'promptpay', 'swiss'];
+/** The types the service always builds: a client's `value` is a conflict (zatca: Q1; swiss: the payment part is drawn from the fields). */
+export const ALWAYS_BUILT_QR_TYPES: readonly QrType[] = ['zatca', 'swiss'];
 
 export function isBuiltQrType(type: QrType): type is BuiltQrType {
   return (BUILT_QR_TYPES as readonly string[]).includes(type);
@@ -27,7 +29,7 @@ function checkEmv(value: string): string | null {
 }
 
 /** Returns null when the value fits its type, else the rule it breaks (for a validation_error message). */
-export function checkQrValue(type: Exclude<QrType, 'zatca'>, value: string): string | null {
+export function checkQrValue(type: Exclude<QrType, 'zatca' | 'swiss'>, value: string): string | null {
   if (value.length === 0) return 'must not be empty';
   switch (type) {
     case 'upi':

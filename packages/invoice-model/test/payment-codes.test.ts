@@ -250,7 +250,7 @@ describe('issue 23: value, balance 0, strict input', () => {
       {
         path: 'payment.qr.value',
         rule: 'required',
-        message: 'is required for type url (only sepa, upi, pix and zatca are built from the invoice)',
+        message: 'is required for type url (only sepa, upi, pix, zatca and swiss are built from the invoice)',
       },
     ]);
   });

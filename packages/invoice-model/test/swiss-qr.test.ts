@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 // swissqrbill exports its payload builder only inside the package; the test reads it from its file
 import { generateQRData } from '../../../node_modules/swissqrbill/lib/esm/shared/qr-code.js';
 import { qrReferenceCheckHolds, readSwiss } from '../../../test/support/read-payment-payload.ts';
+import { parseInvoiceRequest, paymentCodeOf, resolveInvoice } from '../src/index.ts';
 import { groupQrReference, isQrIban, mod10Recursive, qrReferenceProblem } from '../src/payment-codes/qr-reference.ts';
 import {
   buildSwissQrPayload,
@@ -231,5 +232,65 @@ describe('issue 23 swiss: the payload', () => {
     expect(buildSwissQrPayload(swissQrFields(noDebtor, '10.00'))).toBe(
       generateQRData(swissqrbillData(noDebtor, 10, false)),
     );
+  });
+});
+
+describe('issue 23 swiss: through the request schema', () => {
+  const ctx = { today: '2026-03-01', randomBytes: new Uint8Array(8) };
+  const invoice = (payment: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    from: { name: 'Robert Schneider AG', street: 'Rue du Lac 1268', postal_code: '2501', city: 'Biel', country: 'CH' },
+    to: { name: 'Buyer AG', street: 'Marktgasse 28', postal_code: '9400', city: 'Rorschach', country: 'CH' },
+    invoice: { number: 'R-2026-7', date: '2026-03-01', currency: 'CHF' },
+    items: [{ description: 'Work', quantity: 1, unit_price: 100, tax_rate: 8.1 }],
+    payment,
+    ...extra,
+  });
+  const parse = (b: unknown) => parseInvoiceRequest(b);
+  const refused = (b: unknown) => {
+    const r = parse(b);
+    if (r.ok) throw new Error('expected a refusal');
+    return r.error.details.map((d: { path: string; rule: string }) => `${d.path} ${d.rule}`);
+  };
+
+  it('SIX IG 2.3 §4.3: type swiss is built from the invoice for the balance due', () => {
+    const r = parse(invoice({ iban: QR_IBAN, reference: QR_REF, qr: { type: 'swiss' } }));
+    if (!r.ok) throw new Error(r.error.message);
+    const code = paymentCodeOf(resolveInvoice(r.value, ctx));
+    const f = readSwiss(code?.payload ?? '');
+    expect([f.amount, f.currency, f.referenceType, f.message]).toEqual(['108.10', 'CHF', 'QRR', 'R-2026-7']);
+    expect(code?.swiss?.creditor.city).toBe('Biel');
+  });
+
+  it('SIX IG 2.3 §4.3.2: payment.reference takes a QR reference only beside a QR-IBAN, and only a swiss code carries it', () => {
+    expect(parse(invoice({ iban: QR_IBAN, reference: QR_REF })).ok).toBe(true);
+    expect(refused(invoice({ iban: IBAN, reference: QR_REF }))).toEqual(['payment.reference conflict']);
+    expect(refused(invoice({ iban: QR_IBAN, reference: '210000000003139471430009018' }))).toEqual([
+      'payment.reference format',
+    ]);
+    expect(refused(invoice({ iban: IBAN, reference: '12345' }))).toEqual(['payment.reference format']);
+    const sepa = invoice({ iban: QR_IBAN, reference: QR_REF, qr: { type: 'sepa' } });
+    expect(refused({ ...sepa, invoice: { ...sepa.invoice, currency: 'EUR' } })).toContain('payment.reference conflict');
+  });
+
+  it('SIX IG 2.3: a creditor without an address, a value of its own, or a paid invoice', () => {
+    expect(refused(invoice({ iban: IBAN, qr: { type: 'swiss' } }, { from: { name: 'X', city: 'Biel' } }))).toEqual([
+      'from.street required',
+      'from.postal_code required',
+      'from.country required',
+    ]);
+    expect(refused(invoice({ iban: IBAN, qr: { type: 'swiss', value: 'SPC' } }))).toEqual([
+      'payment.qr.value conflict',
+    ]);
+    const r = parse(invoice({ iban: IBAN, qr: { type: 'swiss' } }, { amount_paid: 108.1 }));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(paymentCodeOf(resolveInvoice(r.value, ctx))).toBeUndefined();
+  });
+
+  it('SIX IG 2.3 §4.3.3: a balance over 999999999.99 is a 400 at payment.qr', () => {
+    const r = parse(
+      invoice({ iban: IBAN, qr: { type: 'swiss' } }, { items: [{ description: 'W', quantity: 1, unit_price: 1e9 }] }),
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    expect(() => paymentCodeOf(resolveInvoice(r.value, ctx))).toThrow(/999999999.99/);
   });
 });

@@ -64,9 +64,11 @@ export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInv
     theme: template.theme(view.accent),
     logo: await embedImage(doc, opts.images?.logo, 'logo', opts.brokenImages ?? 'fail', colours),
     signature: await embedImage(doc, opts.images?.signature, 'signature', opts.brokenImages ?? 'fail', colours),
-    qr: opts.qr?.text
-      ? { matrix: encodeQr(opts.qr.text), caption: view.qrCaption, details: view.qrDetails }
-      : undefined,
+    qr:
+      opts.qr?.text && !opts.qr.code?.swiss
+        ? { matrix: encodeQr(opts.qr.text), caption: view.qrCaption, details: view.qrDetails }
+        : undefined,
+    swiss: opts.qr?.code?.swiss ? { matrix: encodeQr(opts.qr.text), fields: opts.qr.code.swiss } : undefined,
     x: MARGIN,
     width: PAGE.width - 2 * MARGIN,
   };

@@ -7,12 +7,14 @@ import { compactReference } from './creditor-reference.ts';
 import { buildEpcPayload, EPC_MAX_BYTES, utf8Length } from './epc-qr.ts';
 import { compactIban } from './iban.ts';
 import { buildPixPayload, pixTxid } from './pix-qr.ts';
+import { buildSwissQrPayload, SWISS_MAX_CHARS, type SwissQrFields, swissAmountProblem } from './swiss-qr.ts';
+import { swissQrFields } from './swiss-qr-request.ts';
 import { buildUpiPayload } from './upi-qr.ts';
 import { buildZatcaPayload } from './zatca-qr.ts';
 
 /**
  * The payment QR of a resolved invoice (issue 23): the client's own `payment.qr.value`, or the
- * payload the service builds for sepa, upi, pix and zatca, with what a person needs to pay by hand.
+ * payload the service builds for sepa, upi, pix, zatca and swiss, with what a person needs to pay by hand.
  */
 
 /** What the PDF prints beside a built code; every value as it is in the payload. */
@@ -38,6 +40,8 @@ export interface PaymentCode {
   payload: string;
   /** Present when the service built the payload (no `value` in the request). */
   manual?: ManualPayment;
+  /** swiss: the fields the QR-bill's payment part and receipt print, as the payload carries them. */
+  swiss?: SwissQrFields;
 }
 
 /** EPC069-12: the amount field runs from 0.01 to 999999999.99 euros. */
@@ -101,6 +105,27 @@ function built(resolved: ResolvedInvoice, type: BuiltQrType): PaymentCode {
         txid,
       });
       return { type, payload, manual: { payee, amount: t.balance_due, currency: 'BRL', pixKey, reference: txid } };
+    }
+    case 'swiss': {
+      const problem = swissAmountProblem(t.balance_due.toNumber());
+      if (problem) throw new InvoiceValidationError(['payment', 'qr'], 'maximum', problem);
+      const swiss = swissQrFields(req, due);
+      const payload = buildSwissQrPayload(swiss);
+      // every field is bounded (swiss-qr-request.ts), so this holds; checked rather than assumed
+      if ([...payload].length > SWISS_MAX_CHARS)
+        throw new InvoiceValidationError(
+          ['payment', 'qr'],
+          'payload',
+          `the Swiss QR payload exceeds ${SWISS_MAX_CHARS} characters`,
+        );
+      const manual = {
+        payee: swiss.creditor.name,
+        amount: t.balance_due,
+        currency: swiss.currency,
+        iban: swiss.iban,
+        reference: swiss.reference ?? number,
+      };
+      return { type, payload, manual, swiss };
     }
     case 'zatca': {
       const vatNumber = (req.from.tax_id ?? '').trim();

@@ -1,9 +1,11 @@
 import type { IssueRule } from '../issue-rules.ts';
-import { isBuiltQrType, type QrType } from '../payment-qr.ts';
+import { ALWAYS_BUILT_QR_TYPES, isBuiltQrType, type QrType } from '../payment-qr.ts';
 import { referenceProblem } from './creditor-reference.ts';
 import { EPC_MAX_NAME, EPC_MAX_REMITTANCE, utf8Length } from './epc-qr.ts';
 import { sepaIbanProblem } from './iban.ts';
 import { PIX_KEY_MAX, PIX_KEY_PATTERN } from './pix-qr.ts';
+import { compactQrReference, isQrIban, looksLikeQrReference, qrReferenceProblem } from './qr-reference.ts';
+import { swissQrIssues } from './swiss-qr-request.ts';
 import { UPI_ID_PATTERN } from './upi-qr.ts';
 import { SAUDI_VAT_PATTERN, ZATCA_MAX_FIELD_BYTES } from './zatca-qr.ts';
 
@@ -21,12 +23,16 @@ interface PaymentCodeIssue {
 
 interface Party {
   name: string;
+  street?: string;
+  postal_code?: string;
   city?: string;
+  country?: string;
   tax_id?: string;
 }
 
 interface PaymentCodeRequest {
   from: Party;
+  to: Party;
   invoice: { currency: string; number?: string; type?: string };
   payment?: {
     account_name?: string;
@@ -55,8 +61,8 @@ const blank = (s: string | undefined): s is undefined => s === undefined || s.tr
 /** Checks of the new payment fields that hold whether or not a code is built from them. */
 function fieldIssues(p: NonNullable<PaymentCodeRequest['payment']>): PaymentCodeIssue[] {
   const out: PaymentCodeIssue[] = [];
-  const problem = p.reference !== undefined ? referenceProblem(p.reference) : null;
-  if (problem) out.push({ path: ['payment', 'reference'], rule: 'format', message: problem });
+  // a swiss code checks its reference against its IBAN (swiss-qr-request.ts), with its own messages
+  if (p.reference !== undefined && p.qr?.type !== 'swiss') out.push(...referenceIssues(p.reference, p.iban));
   if (p.upi_id !== undefined && !UPI_ID_PATTERN.test(p.upi_id.trim()))
     out.push({ path: ['payment', 'upi_id'], rule: 'format', message: 'must be a UPI ID (VPA) such as shop@okbank' });
   if (p.pix_key !== undefined && (p.pix_key.trim().length > PIX_KEY_MAX || !PIX_KEY_PATTERN.test(p.pix_key.trim())))
@@ -69,6 +75,24 @@ function fieldIssues(p: NonNullable<PaymentCodeRequest['payment']>): PaymentCode
   return out;
 }
 
+/**
+ * ISO 11649, or (issue 23, swiss) a Swiss QR reference: that one means something only with a QR-IBAN,
+ * so it is accepted only beside one (and only a swiss code carries it: sepaIssues).
+ */
+function referenceIssues(reference: string, iban: string | undefined): PaymentCodeIssue[] {
+  const at = ['payment', 'reference'];
+  if (!looksLikeQrReference(reference)) {
+    const problem = referenceProblem(reference);
+    return problem ? [{ path: at, rule: 'format', message: problem }] : [];
+  }
+  if (!isQrIban(compactQrReference(iban ?? '')))
+    return [
+      { path: at, rule: 'conflict', message: 'a Swiss QR reference (27 digits) needs a QR-IBAN in payment.iban' },
+    ];
+  const problem = qrReferenceProblem(reference);
+  return problem ? [{ path: at, rule: 'format', message: problem }] : [];
+}
+
 function sepaIssues(req: PaymentCodeRequest): PaymentCodeIssue[] {
   const p = req.payment ?? {};
   const out: PaymentCodeIssue[] = [];
@@ -77,6 +101,12 @@ function sepaIssues(req: PaymentCodeRequest): PaymentCodeIssue[] {
     const problem = sepaIbanProblem(p.iban);
     if (problem) out.push({ path: ['payment', 'iban'], rule: 'format', message: problem });
   }
+  if (!blank(p.reference) && looksLikeQrReference(p.reference))
+    out.push({
+      path: ['payment', 'reference'],
+      rule: 'conflict',
+      message: 'a sepa QR carries an ISO 11649 (RF) reference only; a QR reference belongs in a swiss QR',
+    });
   if (!blank(p.swift) && !BIC_PATTERN.test(p.swift.replace(/\s+/g, '').toUpperCase()))
     out.push({ path: ['payment', 'swift'], rule: 'format', message: 'must be a BIC of 8 or 11 letters and digits' });
   const nameField = blank(p.account_name) ? 'from' : 'payment';
@@ -96,7 +126,8 @@ function sepaIssues(req: PaymentCodeRequest): PaymentCodeIssue[] {
   return out;
 }
 
-function builtIssues(req: PaymentCodeRequest, type: 'sepa' | 'upi' | 'pix' | 'zatca'): PaymentCodeIssue[] {
+function builtIssues(req: PaymentCodeRequest, type: 'sepa' | 'upi' | 'pix' | 'zatca' | 'swiss'): PaymentCodeIssue[] {
+  if (type === 'swiss') return swissQrIssues(req);
   const p = req.payment ?? {};
   const out: PaymentCodeIssue[] = [];
   const currency = QR_CURRENCY[type];
@@ -155,11 +186,11 @@ export function paymentCodeIssues(req: PaymentCodeRequest): PaymentCodeIssue[] {
   const qr = p.qr;
   if (!qr) return out;
   if (qr.value !== undefined) {
-    if (qr.type === 'zatca')
+    if (ALWAYS_BUILT_QR_TYPES.includes(qr.type))
       out.push({
         path: ['payment', 'qr', 'value'],
         rule: 'conflict',
-        message: 'cannot be given for type zatca: the service builds it from the invoice',
+        message: `cannot be given for type ${qr.type}: the service builds it from the invoice`,
       });
     return out;
   }
@@ -167,7 +198,7 @@ export function paymentCodeIssues(req: PaymentCodeRequest): PaymentCodeIssue[] {
     out.push({
       path: ['payment', 'qr', 'value'],
       rule: 'required',
-      message: `is required for type ${qr.type} (only sepa, upi, pix and zatca are built from the invoice)`,
+      message: `is required for type ${qr.type} (only sepa, upi, pix, zatca and swiss are built from the invoice)`,
     });
     return out;
   }

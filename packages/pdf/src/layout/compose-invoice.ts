@@ -6,6 +6,7 @@ import { PAGE } from './canvas.ts';
 import { closingBlock, paymentBlock, textSection } from './closing-sections.ts';
 import { Flow } from './flow.ts';
 import { itemsTable } from './items-table.ts';
+import { drawSwissPaymentPart, SWISS_PART_HEIGHT } from './swiss-payment-part.ts';
 import { totalsBlock } from './totals-section.ts';
 
 const BOTTOM_MARGIN = 26;
@@ -50,23 +51,31 @@ export function composeInvoice(ctx: RenderContext, template: Template): void {
     if (block) flow.place(block);
   }
 
+  // A Swiss QR-bill takes the last 105 mm of the last page, the footer moving up above it; when the
+  // invoice leaves no room there, the bill gets a page of its own (SIX IG 2.3 §3.1).
+  const lift = ctx.swiss ? SWISS_PART_HEIGHT - BOTTOM_MARGIN + 10 : 0;
+  if (ctx.swiss && flow.y > contentBottom - lift) flow.newPage();
+
   const pages = c.doc.getPages();
   pages.forEach((page, i) => {
     c.page = page;
+    const up = i === pages.length - 1 ? lift : 0;
     if (theme.footerBand) {
-      const bandTop = Math.min(PAGE.height - BOTTOM_MARGIN - 14, footerTop - 6);
+      const bandTop = Math.min(PAGE.height - BOTTOM_MARGIN - 14, footerTop - 6) - up;
+      // the bill's white ground covers the band below it
       c.rect(0, bandTop, PAGE.width, PAGE.height - bandTop, theme.footerBand);
-    } else c.hline(ctx.x, contentBottom + 6, ctx.width, 0.4, theme.rule);
+    } else c.hline(ctx.x, contentBottom + 6 - up, ctx.width, 0.4, theme.rule);
     if (running)
-      footerLines.forEach((line, j) => c.text(line, ctx.x, footerTop + j * flh, ctx.width, footerStyle, 'center'));
+      footerLines.forEach((line, j) => c.text(line, ctx.x, footerTop - up + j * flh, ctx.width, footerStyle, 'center'));
     // The view's digits and labels: ar-e pages read `صفحة ١ من ٢`, a custom `page` label keeps its placeholders.
     c.text(
       pageLabel(i + 1, pages.length, view.language, view.digits, view.labels),
       ctx.x,
-      pageLabelTop,
+      pageLabelTop - up,
       ctx.width,
       pageStyle,
       'end',
     );
   });
+  if (ctx.swiss) drawSwissPaymentPart(c, ctx.swiss.fields, ctx.swiss.matrix, view.language);
 }

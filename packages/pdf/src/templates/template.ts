@@ -1,4 +1,5 @@
 import type { PDFImage } from '@cantoo/pdf-lib';
+import type { SwissQrFields } from '@invoice/model';
 import type { QrMatrix } from '@invoice/qr';
 import type { Canvas, Rgb } from '../layout/canvas.ts';
 import type { Block } from '../layout/flow.ts';
@@ -13,6 +14,8 @@ export interface RenderContext {
   logo: PDFImage | null;
   signature: PDFImage | null;
   qr?: { matrix: QrMatrix; caption: string; details: Field[] };
+  /** A Swiss QR-bill (issue 23): drawn as its payment part at the foot of the last page, instead of `qr`. */
+  swiss?: { matrix: QrMatrix; fields: SwissQrFields };
   /** Logical x of the content box and its width (page margins taken off). */
   x: number;
   width: number;

@@ -1,0 +1,196 @@
+// Issue 23, `swiss`: the Swiss QR-bill drawn as the guidelines draw it (SIX IG 2.3 §3), in every
+// template and in de/fr/it/en/ar: the payload read back from the page (pdftoppm 150 dpi, jsQR) and
+// checked field by field, the strip, the QR code and the Swiss cross measured on the rendered page.
+import { paymentCodeOf } from '@invoice/model';
+import jsQR from 'jsqr';
+import type { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { qrReferenceCheckHolds, readSwiss } from '../../../test/support/read-payment-payload.ts';
+import { renderInvoicePdf } from '../src/index.ts';
+import { swissAddressLines, swissAmountText } from '../src/layout/swiss-bill-texts.ts';
+import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
+import { pdfInfo, pdfText, renderPng, squash, writePdf } from './helpers/poppler.ts';
+
+const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'];
+const LANGUAGES = ['de', 'fr', 'it', 'en', 'ar'];
+const DPI = 150;
+const px = (mm: number) => (mm / 25.4) * DPI;
+
+/** The full fixture invoice billed from Biel with a QR-IBAN and a QR reference, in CHF. */
+function swissInvoice(language: string, template: string, extra: Record<string, unknown> = {}) {
+  const base = fullInvoice(language, template) as Record<string, Record<string, unknown>>;
+  return {
+    ...base,
+    from: { ...base.from, street: 'Rue du Lac 1268', postal_code: '2501', city: 'Biel', country: 'CH' },
+    to: { ...base.to, street: 'Hauptstrasse 5', postal_code: '8001', city: 'Zürich', country: 'CH' },
+    invoice: { ...base.invoice, currency: 'CHF' },
+    payment: {
+      ...base.payment,
+      iban: 'CH44 3199 9123 0008 8901 2',
+      swift: undefined,
+      reference: '21 00000 00003 13947 14300 09017',
+      qr: { type: 'swiss' },
+    },
+    ...extra,
+  };
+}
+
+async function render(name: string, body: Record<string, unknown>) {
+  const resolved = resolve(body);
+  const code = paymentCodeOf(resolved);
+  if (!code) throw new Error('no code');
+  const file = writePdf(name, await renderInvoicePdf(resolved, { fonts: fonts(), qr: { text: code.payload, code } }));
+  return { file, code, resolved, pages: Number(pdfInfo(file).Pages) };
+}
+
+const dark = (png: PNG, x: number, y: number) => {
+  const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+  return (png.data[i] ?? 255) + (png.data[i + 1] ?? 255) + (png.data[i + 2] ?? 255) < 3 * 128;
+};
+
+/** The extent of the dark pixels inside a box (px): left, top, right, bottom. */
+function darkExtent(png: PNG, x0: number, y0: number, x1: number, y1: number) {
+  let [l, t, r, b] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let y = Math.round(y0); y < y1; y++)
+    for (let x = Math.round(x0); x < x1; x++)
+      if (dark(png, x, y)) [l, t, r, b] = [Math.min(l, x), Math.min(t, y), Math.max(r, x), Math.max(b, y)];
+  return { l, t, r, b };
+}
+
+describe('issue 23 swiss: the QR-bill on the PDF', () => {
+  const cases = LANGUAGES.map((language, i) => [language, TEMPLATES[i % TEMPLATES.length]!] as const);
+
+  it.each(cases)(
+    'SIX IG 2.3 §4: %s (%s): the decoded payload is the built one, field by field',
+    async (language, template) => {
+      const { file, code, resolved, pages } = await render(
+        `swiss-${language}-${template}`,
+        swissInvoice(language, template),
+      );
+      const png = renderPng(file, pages, DPI);
+      const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      expect(found?.data).toBe(code.payload);
+      const f = readSwiss(found!.data);
+      expect([f.qrType, f.version, f.codingType, f.trailer]).toEqual(['SPC', '0200', '1', 'EPD']);
+      expect(f.iban).toBe('CH4431999123000889012');
+      expect(f.creditor).toEqual({
+        type: 'S',
+        name: 'Northwind Studio Ltd',
+        street: 'Rue du Lac 1268',
+        buildingNumber: '',
+        postalCode: '2501',
+        city: 'Biel',
+        country: 'CH',
+      });
+      expect(f.debtor).toMatchObject({ type: 'S', name: 'Contoso Trading GmbH', postalCode: '8001', city: 'Zürich' });
+      expect([f.amount, f.currency]).toEqual([resolved.totals.balance_due.toFixed(2), 'CHF']);
+      expect([f.referenceType, f.reference, qrReferenceCheckHolds(f.reference)]).toEqual([
+        'QRR',
+        '210000000003139471430009017',
+        true,
+      ]);
+      expect(f.message).toBe('INV-2026-0042');
+    },
+  );
+
+  it.each(cases)(
+    'SIX IG 2.3 §3.1, §3.6: %s (%s): the strip, the 46 mm QR at 67/17 mm and the 7 mm Swiss cross, measured',
+    async (language, template) => {
+      const { file, pages } = await render(`swiss-measure-${language}-${template}`, swissInvoice(language, template));
+      const png = renderPng(file, pages, DPI);
+      const top = png.height - px(105);
+      // the QR code: its dark modules span 46 mm from 67 mm across and 17 mm down the strip (finder patterns at the corners)
+      const qr = darkExtent(png, px(64), top + px(14), px(116), top + px(66));
+      expect(Math.abs(qr.l - px(67))).toBeLessThan(2);
+      expect(Math.abs(qr.t - (top + px(17)))).toBeLessThan(2);
+      expect(Math.abs(qr.r + 1 - qr.l - px(46))).toBeLessThan(2);
+      expect(Math.abs(qr.b + 1 - qr.t - px(46))).toBeLessThan(2);
+      // the Swiss cross: a black 6 mm square on a white 7 mm ground, centred on the QR code
+      const cx = px(67 + 23);
+      const cy = top + px(17 + 23);
+      // inside the white ground, off its anti-aliased edge
+      const cross = darkExtent(png, cx - px(3.3), cy - px(3.3), cx + px(3.3), cy + px(3.3));
+      expect(Math.abs(cross.r + 1 - cross.l - px(6))).toBeLessThan(2);
+      for (const [dx, dy] of [
+        [-3.25, 0],
+        [3.25, 0],
+        [0, -3.25],
+        [0, 3.25],
+      ])
+        expect(dark(png, cx + px(dx!), cy + px(dy!))).toBe(false);
+      // the separation lines: across the page at the strip's top, down at 62 mm
+      const inked = (x: number, y: number, dx: number, dy: number) =>
+        [-2, -1, 0, 1, 2].some((k) => {
+          const i = (Math.round(y + k * dy) * png.width + Math.round(x + k * dx)) * 4;
+          return (png.data[i] ?? 255) < 200;
+        });
+      for (const x of [20, 100, 150, 200]) expect(inked(px(x), top, 0, 1)).toBe(true);
+      for (const y of [30, 60, 100]) expect(inked(px(62), top + px(y), 1, 0)).toBe(true);
+      // the texts in the bill's language
+      const words: Record<string, string[]> = {
+        de: ['Empfangsschein', 'Zahlteil', 'Konto / Zahlbar an', 'Annahmestelle'],
+        fr: ['Récépissé', 'Section paiement', 'Compte / Payable à', 'Point de dépôt'],
+        it: ['Ricevuta', 'Sezione pagamento', 'Conto / Pagabile a', 'Punto di accettazione'],
+        en: ['Receipt', 'Payment part', 'Account / Payable to', 'Acceptance point'],
+        ar: ['Receipt', 'Payment part', 'Account / Payable to', 'Acceptance point'],
+      };
+      const text = squash(pdfText(file, { first: pages, last: pages }));
+      for (const w of words[language]!) expect(text).toContain(squash(w));
+      expect(text).toContain(squash('CH44 3199 9123 0008 8901 2'));
+      expect(text).toContain(squash('21 00000 00003 13947 14300 09017'));
+    },
+  );
+
+  it('SIX IG 2.3 §3.1: a short invoice carries the bill at the foot of its only page', async () => {
+    const body = swissInvoice('de', 'classic') as Record<string, Record<string, unknown>>;
+    const { file, pages, code } = await render('swiss-short', {
+      ...body,
+      items: [body.items[0]],
+      notes: undefined,
+      ship_to: undefined,
+      refund_policy: undefined,
+      deposit: undefined,
+      from: {
+        name: 'Northwind Studio Ltd',
+        street: 'Rue du Lac 1268',
+        postal_code: '2501',
+        city: 'Biel',
+        country: 'CH',
+      },
+      to: { name: 'Contoso Trading GmbH' },
+      payment: { iban: body.payment.iban, reference: body.payment.reference, qr: body.payment.qr },
+    });
+    expect(pages).toBe(1);
+    const png = renderPng(file, 1, DPI);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(code.payload);
+  });
+
+  it('SIX IG 2.3 §3.5.2: a buyer with no address in the code gets the blank field with corner marks, RF reference', async () => {
+    const body = swissInvoice('fr', 'modern') as Record<string, Record<string, unknown>>;
+    const { file, pages, code } = await render('swiss-blank-debtor', {
+      ...body,
+      to: { name: 'Contoso Trading GmbH' },
+      payment: { ...body.payment, iban: 'CH93 0076 2011 6238 5295 7', reference: 'RF18 5390 0754 7034' },
+    });
+    const f = readSwiss(code.payload);
+    expect([f.debtor.type, f.referenceType, f.reference]).toEqual(['', 'SCOR', 'RF18539007547034']);
+    const text = squash(pdfText(file, { first: pages, last: pages }));
+    expect(text).toContain(squash('Payable par (nom/adresse)'));
+    expect(text).toContain(squash('RF18 5390 0754 7034'));
+    const png = renderPng(file, pages, DPI);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(code.payload);
+  });
+
+  it('SIX IG 2.3 §3.5.5: the amount with a space between thousands; §3.5.3: a foreign address names its country', () => {
+    expect(swissAmountText('1949.75')).toBe('1 949.75');
+    expect(swissAmountText('999999999.99')).toBe('999 999 999.99');
+    expect(swissAmountText('0.05')).toBe('0.05');
+    expect(
+      swissAddressLines({ name: 'A', street: 'Markt 1', postalCode: '10115', city: 'Berlin', country: 'DE' }),
+    ).toEqual(['A', 'Markt 1', 'DE-10115 Berlin']);
+    expect(swissAddressLines({ name: 'B', postalCode: '2501', city: 'Biel', country: 'CH' })).toEqual([
+      'B',
+      '2501 Biel',
+    ]);
+  });
+});
