@@ -9,7 +9,7 @@ import { qrReferenceCheckHolds, readSwiss } from '../../../test/support/read-pay
 import { renderInvoicePdf } from '../src/index.ts';
 import { swissAddressLines, swissAmountText } from '../src/layout/swiss-bill-texts.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
-import { pdfInfo, pdfText, renderPng, squash, writePdf } from './helpers/poppler.ts';
+import { overlappingWords, pdfInfo, pdfText, renderPng, squash, wordBoxes, writePdf } from './helpers/poppler.ts';
 
 const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'];
 const LANGUAGES = ['de', 'fr', 'it', 'en', 'ar'];
@@ -192,5 +192,40 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
       'B',
       '2501 Biel',
     ]);
+  });
+
+  it('SIX IG 2.3 §3.5: the longest fields stay in their sections, no word over another, the QR still reads', async () => {
+    const body = swissInvoice('de', 'classic') as Record<string, Record<string, unknown>>;
+    const { file, pages, code } = await render('swiss-longest', {
+      ...body,
+      from: {
+        name: 'NN Aktiengesellschaft für Feinmechanik und Uhrenbau Biel-Bienne',
+        street: 'Route de la Gare de Bienne et du Lac 1268 Gebäude Süd Eingang B',
+        postal_code: '2501',
+        city: 'Biel/Bienne Stadtzentrum Nord-West',
+        country: 'CH',
+      },
+      to: { name: 'Contoso Trading GmbH' },
+      invoice: { ...body.invoice, number: `INV-${'X'.repeat(60)}` },
+    });
+    const mm = 72 / 25.4;
+    const words = wordBoxes(file).filter((w) => w.page === pages && w.yMin > w.pageHeight - 105 * mm);
+    // §3.5.1's 11 pt pitch under 10 pt values: poppler's word boxes (font ascent to descent, 13.6 pt) of
+    // neighbouring lines overlap by 2.6 pt by construction; more than 3 pt would be text over text
+    expect(overlappingWords(words, 3)).toEqual([]);
+    const top = words[0]!.pageHeight - 105 * mm;
+    for (const w of words) {
+      // each word on one side of the vertical separation line at 62 mm
+      expect(w.xMax < 62 * mm || w.xMin > 62 * mm, w.text).toBe(true);
+      // the receipt's information ends above its amount section (68 mm)
+      if (
+        w.xMax < 62 * mm
+        && !['Währung', 'Betrag', 'CHF', 'Annahmestelle'].includes(w.text)
+        && !/^[\d.]+$/.test(w.text)
+      )
+        expect(w.yMax, w.text).toBeLessThan(top + 68 * mm);
+    }
+    const png = renderPng(file, pages, DPI);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(code.payload);
   });
 });

@@ -163,7 +163,11 @@ export function drawSwissPaymentPart(c: Canvas, fields: SwissQrFields, matrix: Q
     [v.debtor ? t.payableBy : t.payableByBlank, v.debtor ?? []],
   ];
   const afterReceipt = information(s, RECEIPT, 12 * MM, receiptRows);
-  if (!v.debtor) cornerMarks(s, RECEIPT.x, afterReceipt - RECEIPT.pitch, 52, 20);
+  if (!v.debtor) {
+    const y = afterReceipt - RECEIPT.pitch;
+    // §3.5.4 wants 52 × 20 mm; long creditor lines leave less above the amount section, and the box never enters it
+    cornerMarks(s, RECEIPT.x, y, 52, Math.max(8, Math.min(20, (66 * MM - y) / MM)));
+  }
   s.text(t.currency, RECEIPT.x, 68 * MM, RECEIPT.heading, 12);
   s.text(t.amount, 18, 68 * MM, RECEIPT.heading, 30);
   s.text(v.currency, RECEIPT.x, 68 * MM + RECEIPT.pitch, RECEIPT.value, 12);
@@ -184,5 +188,8 @@ export function drawSwissPaymentPart(c: Canvas, fields: SwissQrFields, matrix: Q
     [v.debtor ? t.payableBy : t.payableByBlank, v.debtor ?? []],
   ];
   const afterPayment = information(s, PAYMENT, 5 * MM, paymentRows);
-  if (!v.debtor) cornerMarks(s, PAYMENT.x, afterPayment - PAYMENT.pitch, 65, 25);
+  if (!v.debtor) {
+    const y = afterPayment - PAYMENT.pitch;
+    cornerMarks(s, PAYMENT.x, y, 65, Math.max(10, Math.min(25, (100 * MM - y) / MM)));
+  }
 }
