@@ -263,6 +263,48 @@ describe('POST /api/generate-invoice, authenticated', () => {
     expect(((await dry.json()) as Json).error.details[0]).toMatchObject({ path: 'payment.qr', rule: 'payload' });
   });
 
+  it('issue 23 swiss (SIX IG 2.3): payment.qr {type: swiss} is built for the balance due; a creditor without an address is a 400 naming the field', async () => {
+    const { apiKey: key } = await verifiedAccountWithKey('genswiss');
+    const post = (json: unknown) =>
+      call('/api/generate-invoice', { method: 'POST', json, headers: { Authorization: `Bearer ${key}` } });
+    const swiss = {
+      ...minimal,
+      from: { name: 'Acme AG', street: 'Rue du Lac 1268', postal_code: '2501', city: 'Biel', country: 'CH' },
+      invoice: { number: 'CH-1', currency: 'CHF' },
+      amount_paid: 40,
+      payment: { iban: 'CH44 3199 9123 0008 8901 2', reference: '210000000003139471430009017', qr: { type: 'swiss' } },
+    };
+    const res = await post(swiss);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    const lines = body.invoice.qr.payload.split('\n');
+    expect([lines[0], lines[1], lines[3], lines[18], lines[19], lines[27], lines[28], lines[29], lines[30]]).toEqual([
+      'SPC',
+      '0200',
+      'CH4431999123000889012',
+      '60.00',
+      'CHF',
+      'QRR',
+      '210000000003139471430009017',
+      'CH-1',
+      'EPD',
+    ]);
+    const bad = await post({ ...swiss, from: { name: 'Acme AG', city: 'Biel', country: 'CH' } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Json).error.details.map((d: Json) => d.path)).toEqual([
+      'from.street',
+      'from.postal_code',
+    ]);
+    const noRef = await post({ ...swiss, payment: { ...swiss.payment, reference: undefined } });
+    expect(((await noRef.json()) as Json).error.details).toEqual([
+      {
+        path: 'payment.reference',
+        rule: 'required',
+        message: 'is required with a QR-IBAN: a QR reference (SIX IG 2.3 §4.3.2, QRR)',
+      },
+    ]);
+  });
+
   it('output pdf answers application/pdf as an attachment named after the number', async () => {
     const { apiKey: key } = await verifiedAccountWithKey('genpdf');
     const res = await call('/api/generate-invoice', {
