@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { paymentCodeOf } from '@invoice/model';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
 import { diffRatio } from './helpers/png-diff.ts';
-import { renderPng, writePdf } from './helpers/poppler.ts';
+import { pdfInfo, renderPng, writePdf } from './helpers/poppler.ts';
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -35,6 +36,33 @@ describe('issue 4: golden images of reference invoices (UPDATE_GOLDEN=1 regenera
       expect(diffRatio(actual, expected)).toBeLessThan(MAX_DIFF);
     },
   );
+
+  it('issue 23: the Swiss QR-bill page (de, classic) matches its reference render within 0.5 % of pixels', async () => {
+    const base = fullInvoice('de', 'classic') as Record<string, Record<string, unknown>>;
+    const resolved = resolve({
+      ...base,
+      from: { ...base.from, street: 'Rue du Lac 1268', postal_code: '2501', city: 'Biel', country: 'CH' },
+      to: { ...base.to, street: 'Hauptstrasse 5', postal_code: '8001', city: 'Zürich', country: 'CH' },
+      invoice: { ...base.invoice, currency: 'CHF' },
+      payment: {
+        ...base.payment,
+        iban: 'CH44 3199 9123 0008 8901 2',
+        swift: undefined,
+        reference: '21 00000 00003 13947 14300 09017',
+        qr: { type: 'swiss' },
+      },
+    });
+    const code = paymentCodeOf(resolved)!;
+    const file = writePdf(
+      'golden-swiss-de',
+      await renderInvoicePdf(resolved, { fonts: fonts(), qr: { text: code.payload, code } }),
+    );
+    const actual = renderPng(file, Number(pdfInfo(file).Pages), DPI);
+    const golden = path.join(GOLDEN, 'swiss-de-classic.png');
+    if (UPDATE) writeFileSync(golden, PNG.sync.write(actual));
+    expect(existsSync(golden), `missing ${golden}: run with UPDATE_GOLDEN=1 once`).toBe(true);
+    expect(diffRatio(actual, PNG.sync.read(readFileSync(golden)))).toBeLessThan(MAX_DIFF);
+  });
 
   it('the comparison catches a layout regression: two more address lines shift everything below', async () => {
     const body = fullInvoice('en', 'classic');
