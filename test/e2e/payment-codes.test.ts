@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readEmv, readEpc, readUpi, readZatca } from '../support/read-payment-payload.ts';
+import { readEmv, readEpc, readSwiss, readUpi, readZatca } from '../support/read-payment-payload.ts';
 import { verifiedAccount } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,11 +17,12 @@ type Json = Record<string, any>;
 const dir = mkdtempSync(join(tmpdir(), 'payment-codes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Page 1 at 150 dpi, decoded; and the page's text. */
-function readPdf(pdf: Uint8Array, name: string): { qr?: string; text: string } {
+/** A page (the first unless told) at 150 dpi, decoded; and the document's text. */
+function readPdf(pdf: Uint8Array, name: string, page = 1): { qr?: string; text: string } {
   const file = join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', file, join(dir, name)]);
+  const at = String(page);
+  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', at, '-l', at, '-singlefile', file, join(dir, name)]);
   const png = PNG.sync.read(readFileSync(join(dir, `${name}.png`)));
   const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
   return { qr: jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data, text };
@@ -81,4 +82,33 @@ describe('issue 23: payment codes through the Worker', () => {
       expect(readPdf(new Uint8Array(await hosted.arrayBuffer()), `${type}-hosted`).qr).toBe(payload);
     },
   );
+
+  it('swiss: the QR-bill on the last page carries invoice.qr.payload, for the balance due', async () => {
+    const body = {
+      from: { name: 'Atelier Biel GmbH', street: 'Rue du Lac 1268', postal_code: '2501', city: 'Biel', country: 'CH' },
+      to: { name: 'Contoso AG', street: 'Hauptstrasse 5', postal_code: '8001', city: 'Zürich', country: 'CH' },
+      invoice: { number: 'PAY-swiss', date: '2026-03-02', currency: 'CHF', language: 'fr' },
+      items: [{ description: 'Conseil', quantity: 2, unit_price: 150, tax_rate: 8.1 }],
+      amount_paid: 45,
+      payment: {
+        iban: 'CH44 3199 9123 0008 8901 2',
+        reference: '21 00000 00003 13947 14300 09017',
+        qr: { type: 'swiss' },
+      },
+    };
+    const json = (await (await post(body)).json()) as Json;
+    const { payload } = json.invoice.qr;
+    const read = readSwiss(payload);
+    expect(read.iban).toBe('CH4431999123000889012');
+    expect(Number(read.amount)).toBe(json.invoice.balance_due);
+    expect(read.currency).toBe('CHF');
+    const pdf = new Uint8Array(await (await post({ ...body, output: 'pdf' })).arrayBuffer());
+    writeFileSync(join(dir, 'swiss-count.pdf'), pdf);
+    const pages = Number(
+      /^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [join(dir, 'swiss-count.pdf')], { encoding: 'utf8' }))?.[1],
+    );
+    const drawn = readPdf(pdf, 'swiss-api', pages);
+    expect(drawn.qr).toBe(payload);
+    expect(drawn.text).toContain('Section paiement');
+  });
 });
