@@ -11,3 +11,7 @@ declare module '*.wasm' {
   const module: WebAssembly.Module;
   export default module;
 }
+declare module '*.txt' {
+  const text: string;
+  export default text;
+}

@@ -372,7 +372,18 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     await register(email);
     return send('POST', '/api/auth/register', { json: { email, password: 'correct horse battery' } });
   },
-  'register 413': () => send('POST', '/api/auth/register', { body: big(16 * 1024) }),
+  'register 403': () =>
+    send('POST', '/api/auth/register', {
+      json: { email: uniqueEmail('oas'), password: 'correct horse battery' },
+      headers: { Origin: 'https://evil.example' },
+    }),
+  'register 413': () =>
+    send('POST', '/api/auth/register', { body: big(16 * 1024), headers: { 'Content-Type': 'application/json' } }),
+  'register 415': () =>
+    send('POST', '/api/auth/register', {
+      body: JSON.stringify({ email: uniqueEmail('oas'), password: 'correct horse battery' }),
+      headers: { 'Content-Type': 'text/plain' },
+    }),
   'register 429': async () => {
     const ip = freshClientIp();
     for (let i = 0; i < 10; i++) {

@@ -40,11 +40,17 @@ export const register = defineOperation({
   summary: 'Create an account; a verification link is emailed',
   auth: 'public',
   body: { limitBytes: AUTH_BODY_LIMIT, schema: RegisterBodySchema },
+  description:
+    'A foreign Origin is refused (403) and the body must be sent as application/json (415), so no other site can '
+    + 'drive it from a form. An address whose account was never verified can be registered again 24 hours after '
+    + 'it was: the new registration replaces that account (issue 24).',
   success: { status: 201, description: 'Created; the link is valid for 24 hours', json: MessageResponseSchema },
   errors: {
     400: ['validation_error', 'invalid_json'],
+    403: ['forbidden_origin'],
     409: ['email_taken'],
     413: ['payload_too_large'],
+    415: ['unsupported_media_type'],
     429: ['rate_limit_exceeded'],
     500: ['internal_error'],
     502: ['email_error'],

@@ -1,6 +1,7 @@
 // The JSON bodies of the auth endpoints: zod schemas, read through readJsonBody and shown in /openapi.json.
 import { isValidEmailAddress, ruleParams } from '@invoice/model';
 import { z } from 'zod';
+import { NewPasswordSchema } from './password-rules.ts';
 
 const INVALID_EMAIL = 'must be a valid email address';
 
@@ -19,15 +20,9 @@ const EmailSchema = z
   )
   .meta({ description: 'Trimmed and lower-cased (D6); at most 254 characters, no control characters.' });
 
-/** Register: D6's 8 to 256 characters. Messages never repeat the value. */
+/** Register: the password rules of issue 24 (password-rules.ts). Messages never repeat the value. */
 export const RegisterBodySchema = z
-  .strictObject({
-    email: EmailSchema,
-    password: z
-      .string({ error: 'is required and must be a string' })
-      .min(8, { message: 'must be 8 to 256 characters long' })
-      .max(256, { message: 'must be 8 to 256 characters long' }),
-  })
+  .strictObject({ email: EmailSchema, password: NewPasswordSchema })
   .meta({ id: 'RegisterRequest' });
 
 /** Login checks no length: a wrong password of any length is just a failed login. */

@@ -14,6 +14,7 @@ import {
   findAccountByEmail,
   findAccountById,
   insertAccount,
+  isReplaceable,
   newAccountId,
 } from './account-store.ts';
 import { activeKeyLast4, maskApiKey, rotateApiKey } from './api-keys.ts';
@@ -28,13 +29,14 @@ import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-t
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
 import { reserveRegistration } from './registration-throttle.ts';
 import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
-import { assertSameOriginWrite } from './same-origin-writes.ts';
+import { assertBrowserSafeWrite, assertSameOriginWrite } from './same-origin-writes.ts';
 import { clearedSessionCookie, createSession, deleteSession, readSessionCookie, sessionCookie } from './sessions.ts';
 
 export const authRoutes = new Hono<AppEnv>();
 const RESENDS_PER_HOUR = 5;
 
 const register: OperationHandler = async (c) => {
+  assertBrowserSafeWrite(c); // no other site can sign someone up from a form (issue 24)
   const { email, password } = await readJsonBody(c, ops.register.body);
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
   const baseUrl = publicBaseUrl(c.env, c.req.url); // likewise for the link's origin (issue 10.7)
@@ -42,7 +44,9 @@ const register: OperationHandler = async (c) => {
   await reserveRegistration(c.env.DB, clientIp(c), now);
   // Hashed before the lookup (H6): a taken email costs the same PBKDF2 as a new one, so 409 is no cheap probe.
   const passwordHash = await hashPassword(password);
-  if (await findAccountByEmail(c.env.DB, email))
+  const existing = await findAccountByEmail(c.env.DB, email);
+  // An account never verified within 24 hours is replaced by insertAccount (issue 24), not refused.
+  if (existing && !isReplaceable(existing, now))
     throw new ApiError('email_taken', 'An account with this email already exists; log in instead.');
   const id = newAccountId();
   const inserted = await insertAccount(c.env.DB, { id, email, password_hash: passwordHash, created_at: now });

@@ -31,10 +31,20 @@ function mediaType(c: Context<AppEnv>): string {
   return (c.req.header('Content-Type') ?? '').split(';')[0].trim().toLowerCase();
 }
 
-export function assertJsonWrite(c: Context<AppEnv>): void {
+const COOKIE_JSON_MESSAGE =
+  'Content-Type: must be application/json for requests authenticated by the session cookie (even without a body); API-key calls may omit it.';
+
+/** `message`: what the 415 says; the default is the cookie writes' (the public account routes word their own). */
+export function assertJsonWrite(c: Context<AppEnv>, message = COOKIE_JSON_MESSAGE): void {
   if (SAFE_METHODS.has(c.req.method) || mediaType(c) === 'application/json') return;
-  throw new ApiError(
-    'unsupported_media_type',
-    'Content-Type: must be application/json for requests authenticated by the session cookie (even without a body); API-key calls may omit it.',
-  );
+  throw new ApiError('unsupported_media_type', message);
+}
+
+/**
+ * The public account routes a web page drives (register, forgot and reset password; issue 24): a foreign
+ * Origin is 403 and anything but JSON 415, like a cookie write, so no other site can drive them from a form.
+ */
+export function assertBrowserSafeWrite(c: Context<AppEnv>): void {
+  assertSameOriginWrite(c);
+  assertJsonWrite(c, 'Content-Type: must be application/json.');
 }

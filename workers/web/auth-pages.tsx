@@ -40,12 +40,12 @@ export function SignupPage() {
               type="password"
               autocomplete="new-password"
               required
-              minlength={8}
+              minlength={10}
               maxlength={256}
               aria-describedby="password-hint"
             />
             <p class="field__hint" id="password-hint">
-              8 to 256 characters. A few unrelated words make a strong one.
+              10 to 256 characters, not a common password. A few unrelated words make a strong one.
             </p>
           </div>
           <button class="button button--block" type="submit">
