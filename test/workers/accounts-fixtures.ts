@@ -74,6 +74,43 @@ export async function latestEmail(to: string) {
   return body.emails[0];
 }
 
+/**
+ * The newest email to `to` whose subject is `subject`, polled: some are sent after the answer (waitUntil,
+ * issue 24's forgot-password), so the sink may hold them a moment later.
+ */
+export async function awaitEmail(to: string, subject: string, after = 0) {
+  for (let i = 0; i < 100; i++) {
+    const res = await call(`/api/dev/emails?to=${encodeURIComponent(to)}`);
+    const { emails } = (await res.json()) as {
+      emails: { id?: number; to: string; subject: string; text: string; links: string[]; sent_at: number }[];
+    };
+    const found = emails.filter((e) => e.subject === subject);
+    if (found.length > after) return found[0];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no email "${subject}" to ${to}`);
+}
+
+/** Asks for a reset link (forgot-password, from an address of its own) and returns the token of the emailed link. */
+export async function resetTokenFor(email: string, ip = freshClientIp()): Promise<string> {
+  const before = await countEmails(email, 'Reset your password');
+  const res = await call('/api/auth/forgot-password', {
+    method: 'POST',
+    json: { email },
+    headers: { 'CF-Connecting-IP': ip },
+  });
+  if (res.status !== 200) throw new Error(`forgot-password failed: ${res.status} ${await res.text()}`);
+  const mail = await awaitEmail(email, 'Reset your password', before);
+  return new URL(mail.links[0]).searchParams.get('token') ?? '';
+}
+
+export async function countEmails(to: string, subject: string): Promise<number> {
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM dev_emails WHERE to_addr = ? AND subject = ?')
+    .bind(to, subject)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 export function cookieFrom(res: Response): string {
   const set = res.headers.get('Set-Cookie') ?? '';
   return set.split(';')[0];

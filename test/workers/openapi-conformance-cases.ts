@@ -4,7 +4,7 @@ import { PREVIEWS_PER_HOUR } from '../../workers/limits/admit-preview.ts';
 import { VALIDATIONS_PER_HOUR } from '../../workers/limits/admit-validation.ts';
 import { WEBHOOK_SENDS_PER_HOUR } from '../../workers/limits/admit-webhook-send.ts';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
-import { call, freshClientIp, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
+import { call, freshClientIp, register, resetTokenFor, testEnv, uniqueEmail } from './accounts-fixtures.ts';
 import { LEGACY, legacyAccount, unverifiedKey } from './legacy-fixtures.ts';
 
 import {
@@ -406,6 +406,74 @@ export const CASES: Record<string, () => Promise<Sent>> = {
   'register 503': () =>
     sendWithEnv(NO_EMAIL, 'POST', '/api/auth/register', {
       json: { email: uniqueEmail('oas'), password: 'correct horse battery' },
+    }),
+  'forgotPassword 200': async () => {
+    const email = uniqueEmail('oas-forgot');
+    await register(email);
+    return send('POST', '/api/auth/forgot-password', { json: { email } });
+  },
+  'forgotPassword 400': () => send('POST', '/api/auth/forgot-password', { json: { email: 'not-an-email' } }),
+  'forgotPassword 403': () =>
+    send('POST', '/api/auth/forgot-password', {
+      json: { email: uniqueEmail('oas') },
+      headers: { Origin: 'https://evil.example' },
+    }),
+  'forgotPassword 413': () =>
+    send('POST', '/api/auth/forgot-password', {
+      body: big(16 * 1024),
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  'forgotPassword 415': () =>
+    send('POST', '/api/auth/forgot-password', {
+      body: JSON.stringify({ email: uniqueEmail('oas') }),
+      headers: { 'Content-Type': 'text/plain' },
+    }),
+  'forgotPassword 429': async () => {
+    const email = uniqueEmail('oas-forgot-many');
+    for (let i = 0; i < 3; i++)
+      await send('POST', '/api/auth/forgot-password', {
+        json: { email },
+        headers: { 'CF-Connecting-IP': freshClientIp() },
+      });
+    return send('POST', '/api/auth/forgot-password', {
+      json: { email },
+      headers: { 'CF-Connecting-IP': freshClientIp() },
+    });
+  },
+  'forgotPassword 500': () =>
+    sendWithEnv(outage(), 'POST', '/api/auth/forgot-password', { json: { email: uniqueEmail('oas') } }),
+  'forgotPassword 503': () =>
+    sendWithEnv(NO_EMAIL, 'POST', '/api/auth/forgot-password', { json: { email: uniqueEmail('oas') } }),
+  'resetPassword 200': async () => {
+    const email = uniqueEmail('oas-reset');
+    await register(email);
+    const token = await resetTokenFor(email);
+    return send('POST', '/api/auth/reset-password', { json: { token, password: 'a brand new passphrase' } });
+  },
+  'resetPassword 400': () =>
+    send('POST', '/api/auth/reset-password', { json: { token: 'A'.repeat(43), password: 'a brand new passphrase' } }),
+  'resetPassword 403': () =>
+    send('POST', '/api/auth/reset-password', {
+      json: { token: 'A'.repeat(43), password: 'a brand new passphrase' },
+      headers: { Origin: 'https://evil.example' },
+    }),
+  'resetPassword 413': () =>
+    send('POST', '/api/auth/reset-password', {
+      body: big(16 * 1024),
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  'resetPassword 415': () =>
+    send('POST', '/api/auth/reset-password', {
+      body: JSON.stringify({ token: 'A'.repeat(43), password: 'a brand new passphrase' }),
+      headers: { 'Content-Type': 'text/plain' },
+    }),
+  'resetPassword 500': () =>
+    sendWithEnv(outage(), 'POST', '/api/auth/reset-password', {
+      json: { token: 'A'.repeat(43), password: 'a brand new passphrase' },
+    }),
+  'resetPassword 503': () =>
+    sendWithEnv(NO_EMAIL, 'POST', '/api/auth/reset-password', {
+      json: { token: 'A'.repeat(43), password: 'a brand new passphrase' },
     }),
   'verifyEmail 200': async () => {
     const email = uniqueEmail('oas');

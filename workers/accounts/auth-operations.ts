@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { defineOperation } from '../http/operation.ts';
 import { KB, NO_FIELDS } from '../http/read-json-body.ts';
 import { MessageResponseSchema } from '../http/response-schemas.ts';
-import { LoginBodySchema, RegisterBodySchema } from './auth-request-schemas.ts';
+import {
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+} from './auth-request-schemas.ts';
 
 /** An email and a password; anything near this size is not a login. */
 const AUTH_BODY_LIMIT = 16 * KB;
@@ -142,6 +147,51 @@ export const resendVerification = defineOperation({
     429: ['rate_limit_exceeded'],
     500: ['internal_error'],
     502: ['email_error'],
+    503: ['not_provisioned'],
+  },
+});
+
+export const forgotPassword = defineOperation({
+  operationId: 'forgotPassword',
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  summary: 'Email a password-reset link (valid 1 hour, single use)',
+  description:
+    'Always the same 200, with the same body and the same work, whether or not the address has an account: only an '
+    + 'account gets the email. At most 3 requests per hour per address (account or not) and 10 per IP, then 429. '
+    + 'A foreign Origin is refused (403) and the body must be application/json (415) (issue 24).',
+  auth: 'public',
+  body: { limitBytes: AUTH_BODY_LIMIT, schema: ForgotPasswordBodySchema },
+  success: { status: 200, description: 'Accepted (sent if the address has an account)', json: MessageResponseSchema },
+  errors: {
+    400: ['validation_error', 'invalid_json'],
+    403: ['forbidden_origin'],
+    413: ['payload_too_large'],
+    415: ['unsupported_media_type'],
+    429: ['rate_limit_exceeded'],
+    500: ['internal_error'],
+    503: ['not_provisioned'],
+  },
+});
+
+export const resetPassword = defineOperation({
+  operationId: 'resetPassword',
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  summary: 'Set a new password with the emailed reset token',
+  description:
+    'Sets the password (the rules of registration), ends every session of the account, verifies its email address '
+    + 'if it was not yet, ends its other reset links and emails the owner that the password changed. The API key is '
+    + 'not rotated. A foreign Origin is refused (403) and the body must be application/json (415) (issue 24).',
+  auth: 'public',
+  body: { limitBytes: AUTH_BODY_LIMIT, schema: ResetPasswordBodySchema },
+  success: { status: 200, description: 'The password is set; log in with it', json: MessageResponseSchema },
+  errors: {
+    400: ['validation_error', 'invalid_json', 'invalid_reset_token'],
+    403: ['forbidden_origin'],
+    413: ['payload_too_large'],
+    415: ['unsupported_media_type'],
+    500: ['internal_error'],
     503: ['not_provisioned'],
   },
 });

@@ -29,3 +29,17 @@ export const RegisterBodySchema = z
 export const LoginBodySchema = z
   .strictObject({ email: EmailSchema, password: z.string({ error: 'is required and must be a string' }) })
   .meta({ id: 'LoginRequest' });
+
+/** Forgot password (issue 24): the address only. */
+export const ForgotPasswordBodySchema = z.strictObject({ email: EmailSchema }).meta({ id: 'ForgotPasswordRequest' });
+
+/** Reset password (issue 24): the emailed token and the new password, under registration's rules. */
+export const ResetPasswordBodySchema = z
+  .strictObject({
+    token: z
+      .string({ error: 'is required and must be a string' })
+      .max(256, { message: 'must be at most 256 characters long' })
+      .meta({ description: 'The `token` of the emailed reset link.' }),
+    password: NewPasswordSchema,
+  })
+  .meta({ id: 'ResetPasswordRequest' });

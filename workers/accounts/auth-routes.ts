@@ -1,6 +1,7 @@
 // /api/auth/*: register, verify-email, login, logout, me, generate-api-key, resend-verification (spec: Account endpoints, D6).
 import { Hono } from 'hono';
 import { mailerFor } from '../email/mailer.ts';
+import { passwordChangedEmail, passwordResetEmail } from '../email/password-emails.ts';
 import { verificationEmail } from '../email/verification-email.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -27,6 +28,7 @@ import {
 } from './email-verification.ts';
 import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import { createResetToken, reserveResetRequest, resetLink, resetPasswordWithToken } from './password-reset.ts';
 import { reserveRegistration } from './registration-throttle.ts';
 import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
 import { assertBrowserSafeWrite, assertSameOriginWrite } from './same-origin-writes.ts';
@@ -157,6 +159,48 @@ const resendVerification: OperationHandler = async (c) => {
   return c.json({ success: true, message: `A new verification link was sent to ${caller.email}.` });
 };
 
+const FORGOT_PASSWORD_ANSWER = {
+  success: true,
+  message: 'If an account uses this address, a link to reset its password is on its way; it is valid for 1 hour.',
+} as const;
+
+// Issue 24: the same answer and the same work for every address. The token is made, hashed and inserted by one
+// INSERT … SELECT that writes only for an account, and the email goes out after the answer (waitUntil), so the
+// provider's time is in no answer.
+const forgotPassword: OperationHandler = async (c) => {
+  assertBrowserSafeWrite(c);
+  const { email } = await readJsonBody(c, ops.forgotPassword.body);
+  const mailer = mailerFor(c.env); // 503 for every address alike when email is not configured
+  const baseUrl = publicBaseUrl(c.env, c.req.url);
+  const now = Date.now();
+  await reserveResetRequest(c.env.DB, email, clientIp(c), now);
+  const token = await createResetToken(c.env.DB, email, now);
+  if (token) {
+    // A failure is logged by the transport (without the message); the answer cannot differ, so it is not told.
+    c.executionCtx.waitUntil(mailer.send(passwordResetEmail(email, resetLink(baseUrl, token))).catch(() => undefined));
+  }
+  return c.json(FORGOT_PASSWORD_ANSWER);
+};
+
+const resetPassword: OperationHandler = async (c) => {
+  assertBrowserSafeWrite(c);
+  const { token, password } = await readJsonBody(c, ops.resetPassword.body);
+  const mailer = mailerFor(c.env); // the notice must be sendable before the password changes
+  const passwordHash = await hashPassword(password);
+  const reset = await resetPasswordWithToken(c.env.DB, token, passwordHash, Date.now());
+  if (!reset)
+    throw new ApiError(
+      'invalid_reset_token',
+      'This password-reset link is unknown, already used or expired; request a new one (POST /api/auth/forgot-password).',
+    );
+  // The password is set whatever happens to the notice; a failure is logged by the transport.
+  await mailer.send(passwordChangedEmail(reset.email, 'reset')).catch(() => undefined);
+  return c.json({
+    success: true,
+    message: 'Your password was reset and every session was logged out; log in with it.',
+  });
+};
+
 mountOperations(authRoutes, [
   [ops.register, register],
   [ops.verifyEmail, verifyEmail],
@@ -165,4 +209,6 @@ mountOperations(authRoutes, [
   [ops.getCurrentUser, getCurrentUser],
   [ops.generateApiKey, generateApiKey],
   [ops.resendVerification, resendVerification],
+  [ops.forgotPassword, forgotPassword],
+  [ops.resetPassword, resetPassword],
 ]);

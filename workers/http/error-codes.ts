@@ -18,6 +18,11 @@ const ERROR_ROWS = [
   ['invalid_json', 400, 'The body is empty or not valid JSON.'],
   ['calculation_error', 400, 'The totals cannot be computed exactly (D1).'],
   ['invalid_token', 400, 'The verification link is invalid, used or expired.'],
+  [
+    'invalid_reset_token',
+    400,
+    'The password-reset link is unknown, already used, ended by a later reset or expired (1 hour); request a new one (issue 24).',
+  ],
   ['auth_required', 401, 'The route needs an account: send an API key or log in.'],
   ['invalid_api_key', 401, 'The API key is not recognised or has been revoked (D6).'],
   ['invalid_credentials', 401, 'Email or password is incorrect.'],

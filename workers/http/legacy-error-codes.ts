@@ -69,6 +69,7 @@ export const FROM_API_CODE: Readonly<Record<ErrorCode, LegacyErrorCode>> = {
   invalid_json: 'INVALID_JSON',
   calculation_error: 'VALIDATION_ERROR',
   invalid_token: 'VALIDATION_ERROR',
+  invalid_reset_token: 'VALIDATION_ERROR',
   auth_required: 'API_KEY_REQUIRED',
   invalid_api_key: 'INVALID_API_KEY',
   invalid_credentials: 'INVALID_API_KEY',

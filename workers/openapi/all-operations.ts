@@ -35,6 +35,8 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   auth.getCurrentUser,
   auth.generateApiKey,
   auth.resendVerification,
+  auth.forgotPassword,
+  auth.resetPassword,
   listDevEmails,
   getHealth,
   getOpenApi,
