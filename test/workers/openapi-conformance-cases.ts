@@ -475,6 +475,59 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     sendWithEnv(NO_EMAIL, 'POST', '/api/auth/reset-password', {
       json: { token: 'A'.repeat(43), password: 'a brand new passphrase' },
     }),
+  'changePassword 200': async () =>
+    send('POST', '/api/auth/change-password', {
+      json: { current_password: 'correct horse battery', new_password: 'a brand new passphrase' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changePassword 400': async () =>
+    send('POST', '/api/auth/change-password', {
+      json: { current_password: 'correct horse battery', new_password: 'short' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changePassword 401': () =>
+    send('POST', '/api/auth/change-password', {
+      json: { current_password: 'correct horse battery', new_password: 'a brand new passphrase' },
+    }),
+  'changePassword 403': async () =>
+    send('POST', '/api/auth/change-password', {
+      json: { current_password: 'correct horse battery', new_password: 'a brand new passphrase' },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'changePassword 413': async () =>
+    send('POST', '/api/auth/change-password', {
+      body: big(16 * 1024),
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changePassword 415': async () =>
+    send('POST', '/api/auth/change-password', {
+      body: JSON.stringify({ current_password: 'correct horse battery', new_password: 'a brand new passphrase' }),
+      headers: { Cookie: await unverifiedSession(), 'Content-Type': 'text/plain' },
+    }),
+  'changePassword 429': async () => {
+    const cookie = await unverifiedSession();
+    const ip = freshClientIp();
+    const json = { current_password: 'wrong password', new_password: 'a brand new passphrase' };
+    for (let i = 0; i < 10; i++)
+      await send('POST', '/api/auth/change-password', {
+        json,
+        headers: { ...cookieJson(cookie), 'CF-Connecting-IP': ip },
+      });
+    return send('POST', '/api/auth/change-password', {
+      json,
+      headers: { ...cookieJson(cookie), 'CF-Connecting-IP': ip },
+    });
+  },
+  'changePassword 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/auth/change-password', {
+      json: { current_password: 'correct horse battery', new_password: 'a brand new passphrase' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changePassword 503': async () =>
+    sendWithEnv(NO_EMAIL, 'POST', '/api/auth/change-password', {
+      json: { current_password: 'correct horse battery', new_password: 'a brand new passphrase' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
   'verifyEmail 200': async () => {
     const email = uniqueEmail('oas');
     await register(email);

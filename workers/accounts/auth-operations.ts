@@ -4,6 +4,7 @@ import { defineOperation } from '../http/operation.ts';
 import { KB, NO_FIELDS } from '../http/read-json-body.ts';
 import { MessageResponseSchema } from '../http/response-schemas.ts';
 import {
+  ChangePasswordBodySchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
   RegisterBodySchema,
@@ -191,6 +192,30 @@ export const resetPassword = defineOperation({
     403: ['forbidden_origin'],
     413: ['payload_too_large'],
     415: ['unsupported_media_type'],
+    500: ['internal_error'],
+    503: ['not_provisioned'],
+  },
+});
+
+export const changePassword = defineOperation({
+  operationId: 'changePassword',
+  method: 'POST',
+  path: '/api/auth/change-password',
+  summary: 'Change the password (session only); other sessions end, this one continues',
+  description:
+    'Session cookie only: an API key is 403 `session_required` (a leaked key must not take the account over). A wrong '
+    + '`current_password` is 401 `invalid_credentials` and counts against the login throttle (429 once it is full). '
+    + 'The new password follows the rules of registration. Every other session of the account and its unused reset '
+    + 'links end; the owner is emailed; the API key is not rotated (issue 24).',
+  auth: 'account',
+  body: { limitBytes: AUTH_BODY_LIMIT, schema: ChangePasswordBodySchema },
+  success: { status: 200, description: 'Changed; this session stays logged in', json: MessageResponseSchema },
+  errors: {
+    400: ['validation_error', 'invalid_json'],
+    401: ['auth_required', 'invalid_credentials'],
+    403: ['session_required', 'forbidden_origin'],
+    413: ['payload_too_large'],
+    429: ['rate_limit_exceeded'],
     500: ['internal_error'],
     503: ['not_provisioned'],
   },

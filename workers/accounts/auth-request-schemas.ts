@@ -43,3 +43,13 @@ export const ResetPasswordBodySchema = z
     password: NewPasswordSchema,
   })
   .meta({ id: 'ResetPasswordRequest' });
+
+/** Change password (issue 24): the current password is only compared (any length); the new one under the rules. */
+export const ChangePasswordBodySchema = z
+  .strictObject({
+    current_password: z
+      .string({ error: 'is required and must be a string' })
+      .max(1024, { message: 'must be at most 1024 characters long' }),
+    new_password: NewPasswordSchema,
+  })
+  .meta({ id: 'ChangePasswordRequest' });

@@ -28,7 +28,13 @@ import {
 } from './email-verification.ts';
 import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
-import { createResetToken, reserveResetRequest, resetLink, resetPasswordWithToken } from './password-reset.ts';
+import {
+  changePasswordKeepingSession,
+  createResetToken,
+  reserveResetRequest,
+  resetLink,
+  resetPasswordWithToken,
+} from './password-reset.ts';
 import { reserveRegistration } from './registration-throttle.ts';
 import { clientIp, requireAccount, requireVerifiedAccount, resolveCaller } from './resolve-caller.ts';
 import { assertBrowserSafeWrite, assertSameOriginWrite } from './same-origin-writes.ts';
@@ -201,6 +207,31 @@ const resetPassword: OperationHandler = async (c) => {
   });
 };
 
+// Issue 24: session only, like the web app's other account writes; resolveCaller checks Origin and JSON for the cookie.
+const changePassword: OperationHandler = async (c) => {
+  if (c.req.header('Authorization') !== undefined)
+    throw new ApiError(
+      'session_required',
+      'POST /api/auth/change-password takes the session cookie only (log in); an API key cannot change the password.',
+    );
+  const caller = await resolveCaller(c);
+  requireAccount(caller);
+  const { current_password, new_password } = await readJsonBody(c, ops.changePassword.body);
+  const mailer = mailerFor(c.env);
+  const now = Date.now();
+  // A wrong current password is a failed login: reserved first, kept on failure, cleared on success (H4).
+  const attempt = await loginAttempt(caller.email, clientIp(c));
+  await reserveLoginAttempt(c.env.DB, attempt, now);
+  const account = await findAccountById(c.env.DB, caller.accountId);
+  if (!account || !(await verifyPassword(current_password, account.password_hash)))
+    throw new ApiError('invalid_credentials', 'current_password: is incorrect.');
+  await clearLoginFailures(c.env.DB, attempt);
+  const sessionId = readSessionCookie(c.req.header('Cookie')) ?? '';
+  await changePasswordKeepingSession(c.env.DB, account.id, await hashPassword(new_password), sessionId, now);
+  await mailer.send(passwordChangedEmail(account.email, 'changed')).catch(() => undefined);
+  return c.json({ success: true, message: 'Your password was changed; every other session was logged out.' });
+};
+
 mountOperations(authRoutes, [
   [ops.register, register],
   [ops.verifyEmail, verifyEmail],
@@ -211,4 +242,5 @@ mountOperations(authRoutes, [
   [ops.resendVerification, resendVerification],
   [ops.forgotPassword, forgotPassword],
   [ops.resetPassword, resetPassword],
+  [ops.changePassword, changePassword],
 ]);

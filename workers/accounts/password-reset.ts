@@ -106,3 +106,23 @@ export async function resetPasswordWithToken(
   const row = results[4].results[0];
   return row ? { accountId: row.id, email: row.email } : null;
 }
+
+/**
+ * Change password (issue 24): in one transaction, sets the hash, ends every session of the account but `keepSessionId`
+ * and ends its unused reset links (a link mailed before the change must not undo it).
+ */
+export async function changePasswordKeepingSession(
+  db: D1Database,
+  accountId: string,
+  passwordHash: string,
+  keepSessionId: string,
+  now: number,
+): Promise<void> {
+  await db.batch([
+    db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?').bind(passwordHash, accountId),
+    db
+      .prepare('DELETE FROM sessions WHERE account_id = ? AND id_hash != ?')
+      .bind(accountId, await sha256Hex(keepSessionId)),
+    db.prepare('UPDATE password_resets SET used_at = ? WHERE account_id = ? AND used_at IS NULL').bind(now, accountId),
+  ]);
+}

@@ -37,6 +37,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   auth.resendVerification,
   auth.forgotPassword,
   auth.resetPassword,
+  auth.changePassword,
   listDevEmails,
   getHealth,
   getOpenApi,
