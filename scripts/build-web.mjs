@@ -23,6 +23,8 @@ export const CLIENT_ENTRIES = [
   'landing-page',
   'signup-page',
   'login-page',
+  'forgot-password-page',
+  'reset-password-page',
   'dashboard-page',
   'webhooks-page',
   'docs-page',

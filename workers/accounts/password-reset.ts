@@ -66,6 +66,16 @@ export async function createResetToken(db: D1Database, email: string, now: numbe
   return res.meta.changes === 1 ? token : null;
 }
 
+/** Whether the link's token can still reset a password (the reset page shows a clear page when not). */
+export async function isLiveResetToken(db: D1Database, token: string, now: number): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
+  const row = await db
+    .prepare('SELECT 1 AS live FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
+    .bind(await sha256Hex(token), now)
+    .first<{ live: number }>();
+  return row !== null;
+}
+
 export function resetLink(baseUrl: string, token: string): string {
   return `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }

@@ -3,9 +3,10 @@
 // hono's JSX. Static files (client bundles, styles, the API reference viewer) never reach the Worker:
 // Workers Static Assets answers them from web/dist. docs/web.md lists every page.
 import { type Context, Hono } from 'hono';
+import { isLiveResetToken } from '../accounts/password-reset.ts';
 import type { AppEnv } from '../env.ts';
 import { publicBaseUrl } from '../http/public-base-url.ts';
-import { LoginPage, SignupPage } from './auth-pages.tsx';
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './auth-pages.tsx';
 import { dashboardData } from './dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { DocsPage } from './docs-page.tsx';
@@ -55,6 +56,15 @@ webRoutes.get('/login', async (c) => {
   const notice =
     c.req.query('logged_out') !== undefined ? 'logged_out' : c.req.query('next') ? 'signed_in_required' : undefined;
   return renderPage(<LoginPage next={next} notice={notice} />);
+});
+
+// Issue 24: the forgotten-password pages are open to everyone (a reader with a session may still reset).
+webRoutes.get('/forgot-password', () => renderPage(<ForgotPasswordPage />));
+
+webRoutes.get('/reset-password', async (c) => {
+  const token = c.req.query('token') ?? '';
+  const live = await isLiveResetToken(c.env.DB, token, Date.now());
+  return renderPage(<ResetPasswordPage token={token} live={live} />, { status: live ? 200 : 400 });
 });
 
 /** The signed-in pages: without a valid session, to /login, which comes back here afterwards. */

@@ -1,0 +1,63 @@
+// Issue 24, the web app: "Forgot password?" on the log-in page, the forgot-password page, and the reset page that
+// works with the emailed link and shows a clear page for a used or expired one.
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BASE, call, register, resetTokenFor, uniqueEmail } from './accounts-fixtures.ts';
+import { expectNoInlineScript, expectPageHeaders } from './web-fixtures.ts';
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+async function page(path: string) {
+  const res = await exports.default.fetch(`${BASE}${path}`, {
+    headers: { Accept: BROWSER_ACCEPT },
+    redirect: 'manual',
+  });
+  return { res, html: await res.text() };
+}
+
+describe('issue 24: the password pages', () => {
+  it('issue 24: the log-in page links "Forgot password?" to /forgot-password', async () => {
+    const { html } = await page('/login');
+    expect(html).toContain('<a href="/forgot-password">Forgot password?</a>');
+  });
+
+  it('issue 24: /forgot-password is a page with the email form and its own script', async () => {
+    const { res, html } = await page('/forgot-password');
+    expect(res.status).toBe(200);
+    expectPageHeaders(res);
+    expectNoInlineScript(html);
+    expect(html).toContain('<form id="forgot-password" novalidate="">');
+    expect(html).toContain('<script type="module" src="/assets/js/forgot-password-page.js">');
+  });
+
+  it('issue 24: the emailed link opens the reset form; once used, the same link shows "This link did not work" (400)', async () => {
+    const email = uniqueEmail('web-reset');
+    await register(email);
+    const token = await resetTokenFor(email);
+    const live = await page(`/reset-password?token=${token}`);
+    expect(live.res.status).toBe(200);
+    expectPageHeaders(live.res);
+    expectNoInlineScript(live.html);
+    expect(live.html).toContain(`data-token="${token}"`);
+    expect(live.html).toContain('autocomplete="new-password"');
+    expect(live.html).toContain('<script type="module" src="/assets/js/reset-password-page.js">');
+
+    const used = await call('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, password: 'a brand new passphrase' },
+    });
+    expect(used.status).toBe(200);
+    for (const path of [
+      `/reset-password?token=${token}`,
+      `/reset-password?token=${'A'.repeat(43)}`,
+      '/reset-password',
+    ]) {
+      const dead = await page(path);
+      expect(dead.res.status).toBe(400);
+      expectPageHeaders(dead.res);
+      expect(dead.html).toContain('This link did not work');
+      expect(dead.html).toContain('href="/forgot-password"');
+      expect(dead.html).not.toContain('data-token');
+    }
+  });
+});
