@@ -25,6 +25,7 @@ export const CLIENT_ENTRIES = [
   'login-page',
   'forgot-password-page',
   'reset-password-page',
+  'account-page',
   'dashboard-page',
   'webhooks-page',
   'docs-page',

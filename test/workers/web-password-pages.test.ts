@@ -2,7 +2,7 @@
 // works with the emailed link and shows a clear page for a used or expired one.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, register, resetTokenFor, uniqueEmail } from './accounts-fixtures.ts';
+import { BASE, call, login, register, resetTokenFor, uniqueEmail } from './accounts-fixtures.ts';
 import { expectNoInlineScript, expectPageHeaders } from './web-fixtures.ts';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -59,5 +59,34 @@ describe('issue 24: the password pages', () => {
       expect(dead.html).toContain('href="/forgot-password"');
       expect(dead.html).not.toContain('data-token');
     }
+  });
+});
+
+describe('issue 24: the account page', () => {
+  it('issue 24: /app/account needs a session, shows the change-password form, and the dashboard links it', async () => {
+    const anonymous = await page('/app/account');
+    expect(anonymous.res.status).toBe(303);
+    expect(anonymous.res.headers.get('Location')).toBe('/login?next=%2Fapp%2Faccount');
+
+    const email = uniqueEmail('web-account');
+    await register(email);
+    const cookie = await login(email);
+    const signedIn = async (path: string) => {
+      const res = await exports.default.fetch(`${BASE}${path}`, {
+        headers: { Accept: BROWSER_ACCEPT, Cookie: cookie },
+        redirect: 'manual',
+      });
+      return { res, html: await res.text() };
+    };
+    const account = await signedIn('/app/account');
+    expect(account.res.status).toBe(200);
+    expectPageHeaders(account.res);
+    expectNoInlineScript(account.html);
+    expect(account.html).toContain('<form id="change-password" novalidate="">');
+    expect(account.html).toContain('autocomplete="current-password"');
+    expect(account.html).toContain('autocomplete="new-password"');
+    expect(account.html).toContain('<script type="module" src="/assets/js/account-page.js">');
+    expect(account.html).toContain(email);
+    expect((await signedIn('/app')).html).toContain('href="/app/account"');
   });
 });

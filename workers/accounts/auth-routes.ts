@@ -224,7 +224,7 @@ const changePassword: OperationHandler = async (c) => {
   await reserveLoginAttempt(c.env.DB, attempt, now);
   const account = await findAccountById(c.env.DB, caller.accountId);
   if (!account || !(await verifyPassword(current_password, account.password_hash)))
-    throw new ApiError('invalid_credentials', 'current_password: is incorrect.');
+    throw new ApiError('invalid_credentials', 'The current password is incorrect.');
   await clearLoginFailures(c.env.DB, attempt);
   const sessionId = readSessionCookie(c.req.header('Cookie')) ?? '';
   await changePasswordKeepingSession(c.env.DB, account.id, await hashPassword(new_password), sessionId, now);

@@ -6,6 +6,7 @@ import { type Context, Hono } from 'hono';
 import { isLiveResetToken } from '../accounts/password-reset.ts';
 import type { AppEnv } from '../env.ts';
 import { publicBaseUrl } from '../http/public-base-url.ts';
+import { AccountPage } from './account-page.tsx';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './auth-pages.tsx';
 import { dashboardData } from './dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -79,6 +80,12 @@ webRoutes.get('/app', async (c) => {
   if (!s.owner) return s.redirect;
   const now = Date.now();
   return renderPage(<DashboardPage data={await dashboardData(c.env, s.owner, now)} now={now} />);
+});
+
+webRoutes.get('/app/account', async (c) => {
+  const s = await signedIn(c);
+  if (!s.owner) return s.redirect;
+  return renderPage(<AccountPage email={s.owner.email} verified={s.owner.email_verified_at !== null} />);
 });
 
 webRoutes.get('/app/webhooks', async (c) => {

@@ -1,0 +1,57 @@
+/** @jsxImportSource hono/jsx */
+// `/app/account` (issue 24): the account's address and the change-password form, sent by
+// web/client/account-page.ts to POST /api/auth/change-password with the session.
+import { Layout } from './layout.tsx';
+
+export function AccountPage(props: { email: string; verified: boolean }) {
+  return (
+    <Layout title="Account" path="/app/account" script="account-page" user={props.email}>
+      <div class="page-title">
+        <h1>Account</h1>
+        <p>
+          Signed in as <strong>{props.email}</strong> ({props.verified ? 'verified' : 'not verified yet'})
+        </p>
+      </div>
+      <section class="card" aria-labelledby="password-title">
+        <h2 id="password-title">Change password</h2>
+        <p class="muted">Every other session is logged out; this one stays. Your API key keeps working.</p>
+        <p class="notice notice--success" role="status" data-out="password-status" tabindex={-1} hidden />
+        <form id="change-password" novalidate>
+          <p class="form-error" role="alert" tabindex={-1} hidden />
+          <div class="field">
+            <label for="current-password">Current password</label>
+            <input
+              id="current-password"
+              name="current_password"
+              type="password"
+              autocomplete="current-password"
+              required
+            />
+          </div>
+          <div class="field">
+            <label for="new-password">New password</label>
+            <input
+              id="new-password"
+              name="new_password"
+              type="password"
+              autocomplete="new-password"
+              required
+              minlength={10}
+              maxlength={256}
+              aria-describedby="new-password-hint"
+            />
+            <p class="field__hint" id="new-password-hint">
+              10 to 256 characters, not a common password. A few unrelated words make a strong one.
+            </p>
+          </div>
+          <button class="button" type="submit">
+            Change password
+          </button>
+        </form>
+        <p class="aside">
+          Forgot it? <a href="/forgot-password">Reset it by email</a>
+        </p>
+      </section>
+    </Layout>
+  );
+}
