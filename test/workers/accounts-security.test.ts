@@ -6,6 +6,7 @@ import {
   latestEmail,
   login,
   register,
+  resetTokenFor,
   testEnv,
   uniqueEmail,
   verify,
@@ -173,6 +174,43 @@ describe('no secret in logs or error messages', () => {
     for (const text of [...lines.filter((l) => !l.startsWith('[dev-mail-sink]')), ...bodies])
       expect(text).not.toContain(token);
     expect(lines.some((l) => l.startsWith('[dev-mail-sink]'))).toBe(true);
+  });
+
+  it('issue 24: forgot, reset and change password log and answer no password, token or session id', async () => {
+    const email = uniqueEmail('secret-reset');
+    await register(email);
+    const bodies: string[] = [];
+    const keep = async (res: Response) => {
+      bodies.push(await res.clone().text());
+      return res;
+    };
+    await keep(await call('/api/auth/forgot-password', { method: 'POST', json: { email } }));
+    await keep(await call('/api/auth/forgot-password', { method: 'POST', json: { email: uniqueEmail('nobody') } }));
+    const token = await resetTokenFor(email);
+    const reset = (password: string) => call('/api/auth/reset-password', { method: 'POST', json: { token, password } });
+    await keep(await reset('Weak\tsecret-passphrase')); // 400
+    await keep(await reset('Reset-secret-passphrase-1')); // 200
+    await keep(await reset('Reset-secret-passphrase-2')); // used: 400
+    const cookie = await login(email, 'Reset-secret-passphrase-1');
+    const change = (current: string, next: string) =>
+      call('/api/auth/change-password', {
+        method: 'POST',
+        json: { current_password: current, new_password: next },
+        headers: { Cookie: cookie },
+      });
+    await keep(await change('Wrong-secret-current', 'Change-secret-passphrase')); // 401
+    await keep(await change('Reset-secret-passphrase-1', 'Change-secret-passphrase')); // 200
+    const secrets = [
+      'Weak\tsecret-passphrase',
+      'Reset-secret-passphrase-1',
+      'Reset-secret-passphrase-2',
+      'Wrong-secret-current',
+      'Change-secret-passphrase',
+      cookie.split('=')[1],
+    ];
+    for (const text of [...lines, ...bodies]) for (const s of secrets) expect(text).not.toContain(s);
+    for (const text of [...lines.filter((l) => !l.startsWith('[dev-mail-sink]')), ...bodies])
+      expect(text).not.toContain(token);
   });
 });
 
