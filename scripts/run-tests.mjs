@@ -1,12 +1,12 @@
-// `npm test`: the static checks and every test, in three lanes at once.
+// `npm test`: the static checks and every test, in four lanes at once.
 //
 // Measured on the 2-core CI machine (docs/decisions.md, P9): one `vitest run` of the three projects kept the
 // cores busy only 1.3 of 2 on average, because the e2e files spend most of their time waiting on one wrangler
-// dev and Chromium while the package and Worker files, which do use the CPU, queued behind them. So the e2e
-// project runs in a vitest of its own beside the package and Worker projects, and the static checks beside
-// both. (A lane per project was slower: six test workers and wrangler dev on two cores.) The package and
-// Worker lane, the longest, is streamed; the others are printed whole when they end, so no two lanes' lines
-// interleave. Any lane failing fails the run, after all have finished.
+// dev and Chromium, and the Worker files on timers and the queue consumer, while the package files, which do
+// use the CPU, queued behind them. So each project runs in a vitest of its own, the Worker project on one test
+// worker (one Miniflare; its files mostly wait), and the static checks beside them. The package lane is
+// streamed; the others are printed whole when they end, so no two lanes' lines interleave. Any lane failing
+// fails the run, after all have finished.
 //
 // `npm test -- <vitest arguments>` (a file, `--project e2e`, ...) skips the lanes: the static checks, then
 // one `vitest run` with those arguments.
@@ -57,12 +57,12 @@ if (extra.length > 0) {
 }
 
 const started = Date.now();
+const vitest = (...args) => ['vitest', 'run', ...args];
 const lanes = [
-  {
-    name: 'package and Worker tests',
-    done: run('npx', ['vitest', 'run', '--project', 'packages', '--project', 'workers'], { stream: true }),
-  },
-  { name: 'e2e tests', done: run('npx', ['vitest', 'run', '--project', 'e2e']) },
+  { name: 'package tests', done: run('npx', vitest('--project', 'packages'), { stream: true }) },
+  { name: 'e2e tests', done: run('npx', vitest('--project', 'e2e')) },
+  // One test worker: the Worker files mostly wait (timers, the queue consumer), and one Miniflare is enough.
+  { name: 'Worker tests', done: run('npx', vitest('--project', 'workers', '--maxWorkers=1')) },
   { name: 'type checks, dependency rules, unused code', done: chain(STATIC) },
 ];
 const results = await Promise.all(lanes.map((lane) => lane.done));

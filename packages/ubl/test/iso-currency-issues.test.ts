@@ -89,7 +89,8 @@ function expectDecimalRules(r: ResolvedInvoice): void {
 }
 
 describe('C-ISO: EN 16931 and the currency minor units (X-EN16931-Issues)', () => {
-  const cases = ['KWD', 'BHD'].flatMap((currency) =>
+  // One currency per class (the Schematron runs about 0.3 s a document; the random property below draws four more).
+  const cases = ['KWD'].flatMap((currency) =>
     SHAPES.map(([name, shape]) => [`${currency}: ${name}`, resolveShape(currency, shape)] as const),
   );
 
@@ -98,7 +99,7 @@ describe('C-ISO: EN 16931 and the currency minor units (X-EN16931-Issues)', () =
   );
 
   it.each(
-    ['ISK', 'CLP', 'VND', 'XOF'].flatMap((currency) =>
+    ['ISK', 'XOF'].flatMap((currency) =>
       SHAPES.map(([name, shape]) => [`${currency}: ${name}`, resolveShape(currency, shape)] as const),
     ),
   )('C-ISO: a 0-decimal currency conforms and the prediction says so: %s', (_, r) => {
@@ -133,7 +134,7 @@ describe('C-ISO: EN 16931 and the currency minor units (X-EN16931-Issues)', () =
         const r = resolveShape(currency, { invoice: { tax_inclusive }, untaxed: true, ...rest });
         expectDecimalRules(r);
       }),
-      { numRuns: 25 },
+      { numRuns: 12 },
     );
   }, 120_000);
 });
