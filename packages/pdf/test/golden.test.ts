@@ -5,7 +5,7 @@ import { paymentCodeOf } from '@invoice/model';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { renderInvoicePdf } from '../src/index.ts';
-import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
+import { fonts, fullInvoice, resolve, swissInvoice } from './helpers/invoice-fixtures.ts';
 import { diffRatio } from './helpers/png-diff.ts';
 import { pdfInfo, renderPng, writePdf } from './helpers/poppler.ts';
 
@@ -38,20 +38,7 @@ describe('issue 4: golden images of reference invoices (UPDATE_GOLDEN=1 regenera
   );
 
   it('issue 23: the Swiss QR-bill page (de, classic) matches its reference render within 0.5 % of pixels', async () => {
-    const base = fullInvoice('de', 'classic') as Record<string, Record<string, unknown>>;
-    const resolved = resolve({
-      ...base,
-      from: { ...base.from, street: 'Rue du Lac 1268', postal_code: '2501', city: 'Biel', country: 'CH' },
-      to: { ...base.to, street: 'Hauptstrasse 5', postal_code: '8001', city: 'Zürich', country: 'CH' },
-      invoice: { ...base.invoice, currency: 'CHF' },
-      payment: {
-        ...base.payment,
-        iban: 'CH44 3199 9123 0008 8901 2',
-        swift: undefined,
-        reference: '21 00000 00003 13947 14300 09017',
-        qr: { type: 'swiss' },
-      },
-    });
+    const resolved = resolve(swissInvoice('de', 'classic'));
     const code = paymentCodeOf(resolved)!;
     const file = writePdf(
       'golden-swiss-de',

@@ -8,32 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { qrReferenceCheckHolds, readSwiss } from '../../../test/support/read-payment-payload.ts';
 import { renderInvoicePdf } from '../src/index.ts';
 import { swissAddressLines, swissAmountText } from '../src/layout/swiss-bill-texts.ts';
-import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
+import { fonts, resolve, swissInvoice } from './helpers/invoice-fixtures.ts';
 import { overlappingWords, pdfInfo, pdfText, renderPng, squash, wordBoxes, writePdf } from './helpers/poppler.ts';
 
 const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'];
 const LANGUAGES = ['de', 'fr', 'it', 'en', 'ar'];
 const DPI = 150;
 const px = (mm: number) => (mm / 25.4) * DPI;
-
-/** The full fixture invoice billed from Biel with a QR-IBAN and a QR reference, in CHF. */
-function swissInvoice(language: string, template: string, extra: Record<string, unknown> = {}) {
-  const base = fullInvoice(language, template) as Record<string, Record<string, unknown>>;
-  return {
-    ...base,
-    from: { ...base.from, street: 'Rue du Lac 1268', postal_code: '2501', city: 'Biel', country: 'CH' },
-    to: { ...base.to, street: 'Hauptstrasse 5', postal_code: '8001', city: 'Zürich', country: 'CH' },
-    invoice: { ...base.invoice, currency: 'CHF' },
-    payment: {
-      ...base.payment,
-      iban: 'CH44 3199 9123 0008 8901 2',
-      swift: undefined,
-      reference: '21 00000 00003 13947 14300 09017',
-      qr: { type: 'swiss' },
-    },
-    ...extra,
-  };
-}
 
 async function render(name: string, body: Record<string, unknown>) {
   const resolved = resolve(body);

@@ -140,3 +140,22 @@ export function manyItems(count: number, language = 'en'): Record<string, unknow
     tax_rate: i % 2 ? 20 : 5,
   }));
 }
+
+/** The full fixture invoice billed from Biel with a QR-IBAN and a QR reference, in CHF. */
+export function swissInvoice(language: string, template: string, extra: Record<string, unknown> = {}) {
+  const base = fullInvoice(language, template) as Record<string, Record<string, unknown>>;
+  return {
+    ...base,
+    from: { ...base.from, street: 'Rue du Lac 1268', postal_code: '2501', city: 'Biel', country: 'CH' },
+    to: { ...base.to, street: 'Hauptstrasse 5', postal_code: '8001', city: 'Zürich', country: 'CH' },
+    invoice: { ...base.invoice, currency: 'CHF' },
+    payment: {
+      ...base.payment,
+      iban: 'CH44 3199 9123 0008 8901 2',
+      swift: undefined,
+      reference: '21 00000 00003 13947 14300 09017',
+      qr: { type: 'swiss' },
+    },
+    ...extra,
+  };
+}
