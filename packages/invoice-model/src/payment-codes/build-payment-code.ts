@@ -107,7 +107,7 @@ function built(resolved: ResolvedInvoice, type: BuiltQrType): PaymentCode {
       return { type, payload, manual: { payee, amount: t.balance_due, currency: 'BRL', pixKey, reference: txid } };
     }
     case 'swiss': {
-      const problem = swissAmountProblem(t.balance_due.toNumber());
+      const problem = swissAmountProblem(t.balance_due);
       if (problem) throw new InvoiceValidationError(['payment', 'qr'], 'maximum', problem);
       const swiss = swissQrFields(req, due);
       const payload = buildSwissQrPayload(swiss);

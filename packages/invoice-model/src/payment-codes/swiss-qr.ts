@@ -7,6 +7,7 @@
  * reference implementations write), no line break after the last element; encoded at error
  * correction level M.
  */
+import type Decimal from 'decimal.js';
 
 /** §4.2.1: the whole payload, in characters. */
 export const SWISS_MAX_CHARS = 997;
@@ -18,8 +19,8 @@ export const SWISS_CURRENCIES = ['CHF', 'EUR'] as const;
 export const SWISS_MAX = { name: 70, street: 70, postalCode: 16, city: 35, message: 140 } as const;
 
 /** Null when the balance fits §4.3.3 (0.01 to 999999999.99), else the message of its 400. */
-export function swissAmountProblem(amount: number): string | null {
-  return amount > SWISS_MAX_AMOUNT ? 'type swiss carries at most 999999999.99' : null;
+export function swissAmountProblem(amount: Decimal): string | null {
+  return amount.gt(SWISS_MAX_AMOUNT) ? 'type swiss carries at most 999999999.99' : null;
 }
 
 export interface SwissAddress {
