@@ -9,6 +9,18 @@ export const InvoiceJsonResponseSchema = z
   .object({ success: z.literal(true), invoice: InvoiceResponseSchema, meta: MeteredMetaSchema, anonymous: z.boolean() })
   .meta({ id: 'InvoiceJsonResponse' });
 
+/** The 400s of a generate-invoice body, wherever that body is read (generate, the validation dry run). */
+export const INVOICE_BODY_400 = [
+  'validation_error',
+  'invalid_currency',
+  'invalid_language',
+  'invalid_template',
+  'invalid_output',
+  'invalid_qr_type',
+  'invalid_json',
+  'calculation_error',
+] as const;
+
 export const generateInvoice = defineOperation({
   operationId: 'generateInvoice',
   method: 'POST',
@@ -36,16 +48,7 @@ export const generateInvoice = defineOperation({
     },
   },
   errors: {
-    400: [
-      'validation_error',
-      'invalid_currency',
-      'invalid_language',
-      'invalid_template',
-      'invalid_output',
-      'invalid_qr_type',
-      'invalid_json',
-      'calculation_error',
-    ],
+    400: INVOICE_BODY_400,
     401: ['invalid_api_key'],
     402: ['monthly_limit_reached'],
     403: ['auth_required', 'unverified_account', 'forbidden_origin'],

@@ -6,6 +6,7 @@ import { defineOperation } from '../http/operation.ts';
 import { MB } from '../http/read-json-body.ts';
 import { RequestMetaSchema } from '../http/response-schemas.ts';
 import { EInvoiceIssueSchema } from '../invoices/einvoice-issue-schema.ts';
+import { INVOICE_BODY_400 } from '../invoices/invoice-operations.ts';
 import { VALIDATIONS_PER_HOUR } from '../limits/admit-validation.ts';
 
 export const ValidateInvoiceResponseSchema = z
@@ -41,16 +42,7 @@ export const validateInvoice = defineOperation({
   body: { limitBytes: 10 * MB, schema: InvoiceRequestSchema },
   success: { status: 200, description: 'The verdict and the issues.', json: ValidateInvoiceResponseSchema },
   errors: {
-    400: [
-      'validation_error',
-      'invalid_currency',
-      'invalid_language',
-      'invalid_template',
-      'invalid_output',
-      'invalid_qr_type',
-      'invalid_json',
-      'calculation_error',
-    ],
+    400: INVOICE_BODY_400,
     401: ['invalid_api_key'],
     403: ['unverified_account', 'forbidden_origin'],
     413: ['payload_too_large'],
