@@ -47,6 +47,10 @@ export const getHostedInvoice = defineOperation({
         description:
           'UBL, CII and Factur-X only, as for generate-invoice: the CEN rule ids the document fails for lack of request data (docs/ubl.md, docs/cii.md).',
       },
+      'X-EInvoice-Issues': {
+        description:
+          'UBL and CII of an invoice made under `einvoice_profile` `peppol` or `xrechnung`, as for generate-invoice: the fatal rule ids of that profile the document fails for lack of request data (docs/einvoice-profiles.md).',
+      },
     },
   },
   errors: {

@@ -45,6 +45,10 @@ export const generateInvoice = defineOperation({
         description:
           'UBL, CII and Factur-X only, when the (embedded) XML is not yet EN 16931 conformant: the CEN rule ids it fails for lack of request data, comma-separated (`BR-09, BR-11`); docs/ubl.md names the field that fixes each (`from.country`, `to.country`…), docs/cii.md how CII differs.',
       },
+      'X-EInvoice-Issues': {
+        description:
+          'UBL and CII under `einvoice_profile` `peppol` or `xrechnung` (instead of X-EN16931-Issues), when the document is not yet conformant: the fatal rule ids that profile’s official validators, EN 16931 included, report for lack of request data, comma-separated; docs/einvoice-profiles.md names the field that fixes each. POST /api/validate-invoice gives the same list with the fields.',
+      },
     },
   },
   errors: {
