@@ -73,6 +73,8 @@ export default defineConfig({
           globalSetup: ['test/e2e/start-wrangler-dev.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll's 1 s default is shorter than a page's work while the other lanes hold both cores (CI).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       ...(process.env.WEB_GALLERY === '1' ? [galleryProject] : []),
