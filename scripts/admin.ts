@@ -27,7 +27,8 @@ import { PLAN_LIMITS } from '../workers/limits/plans.ts';
 import { windowsAt } from '../workers/limits/windows.ts';
 
 type Options = Record<string, string | true | undefined>;
-type Row = Record<string, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: rows are what the SQL selects, typed where they are read
+type Row = Record<string, any>;
 
 interface AccountFacts {
   id: string;
@@ -74,19 +75,24 @@ function fail(message: string): never {
 const sql = (v: string | number | null | undefined): string =>
   v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
 
-function d1<T = Row>(opts: Options, statement: string): T[] {
+/**
+ * Runs `statements` in one `wrangler d1 execute` (each spawn starts wrangler and a local workerd: seconds, so a
+ * command makes one) and returns each statement's rows.
+ */
+function d1(opts: Options, statements: string[]): Row[][] {
   const persistTo = opts['persist-to'];
   const target = opts.remote
     ? ['--remote']
     : ['--local', ...(typeof persistTo === 'string' ? ['--persist-to', persistTo] : [])];
   const run = () =>
-    spawnSync('wrangler', ['d1', 'execute', 'DB', ...target, '--json', '--command', statement], {
+    spawnSync('wrangler', ['d1', 'execute', 'DB', ...target, '--json', '--command', statements.join('; ')], {
       encoding: 'utf8',
       env: { ...env, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
     });
   let r = run();
   // The local database is one SQLite file: while `npm run dev` writes to it, wrangler d1 execute can meet
-  // SQLITE_BUSY. Each statement is one transaction, so it is simply tried again, a few times, a moment later.
+  // SQLITE_BUSY. The statements run as one D1 batch (a transaction): a command that failed changed nothing and
+  // is simply tried again, a few times, a moment later.
   for (
     let attempt = 1;
     attempt < 5 && r.status !== 0 && /SQLITE_BUSY|database is locked/.test(r.stdout + r.stderr);
@@ -96,8 +102,8 @@ function d1<T = Row>(opts: Options, statement: string): T[] {
     r = run();
   }
   if (r.status !== 0) fail(`wrangler d1 execute failed:\n${r.stderr || r.stdout}`);
-  const out = JSON.parse(r.stdout) as { results?: T[] }[];
-  return out.flatMap((x) => x.results ?? []);
+  const out = JSON.parse(r.stdout) as { results?: Row[] }[];
+  return out.map((x) => x.results ?? []);
 }
 
 function requireEmail(opts: Options): string {
@@ -105,11 +111,11 @@ function requireEmail(opts: Options): string {
   return normaliseEmail(opts.email);
 }
 
-function findAccount(opts: Options, email: string): AccountFacts {
-  const [row] = d1<AccountFacts>(
-    opts,
-    `SELECT id, email, tier, email_verified_at, credits_total, credits_used FROM accounts WHERE email = ${sql(email)}`,
-  );
+const ACCOUNT_FACTS = 'SELECT id, email, tier, email_verified_at, credits_total, credits_used FROM accounts';
+
+/** The account of `email` as the last of `rows` (a statement `SELECT … ACCOUNT_FACTS … WHERE email`), or a failure. */
+function accountIn(rows: Row[][], email: string): AccountFacts {
+  const row = rows.at(-1)?.[0] as AccountFacts | undefined;
   if (!row) fail(`no account with email ${email}`);
   return row;
 }
@@ -131,19 +137,19 @@ switch (command) {
     const password = generated ? randomBase62(20) : String(opts.password);
     if (password.length < 8 || password.length > 256) fail('--password must be 8 to 256 characters');
     const id = newAccountId();
+    // Inserted only if the address is free; the key only with the row this command made; then whose it is.
     const statements = [
-      `INSERT INTO accounts (id, email, password_hash, tier, email_verified_at, created_at) VALUES (${sql(id)}, ${sql(email)}, ${sql(await hashPassword(password))}, ${sql(tier)}, ${now}, ${now})`,
+      `INSERT INTO accounts (id, email, password_hash, tier, email_verified_at, created_at) SELECT ${sql(id)}, ${sql(email)}, ${sql(await hashPassword(password))}, ${sql(tier)}, ${now}, ${now} WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE email = ${sql(email)})`,
     ];
     let apiKey: string | undefined;
     if (opts['with-key']) {
       apiKey = newApiKey();
       statements.push(
-        `INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (${sql(await sha256Hex(apiKey))}, ${sql(id)}, ${sql(apiKey.slice(-4))}, ${now})`,
+        `INSERT INTO api_keys (key_hash, account_id, last4, created_at) SELECT ${sql(await sha256Hex(apiKey))}, id, ${sql(apiKey.slice(-4))}, ${now} FROM accounts WHERE id = ${sql(id)}`,
       );
     }
-    if (d1(opts, `SELECT id FROM accounts WHERE email = ${sql(email)}`).length)
-      fail(`an account with email ${email} already exists`);
-    d1(opts, statements.join('; '));
+    statements.push(`SELECT id FROM accounts WHERE email = ${sql(email)}`);
+    if (d1(opts, statements).at(-1)?.[0]?.id !== id) fail(`an account with email ${email} already exists`);
     console.log(`created verified account ${email} (${id}) on the ${tier} plan`);
     if (generated) console.log(`password: ${password}`);
     if (apiKey) console.log(`api key (shown once): ${apiKey}`);
@@ -152,8 +158,13 @@ switch (command) {
   case 'set-tier': {
     const email = requireEmail(opts);
     const tier = requireTier(opts);
-    findAccount(opts, email);
-    d1(opts, `UPDATE accounts SET tier = ${sql(tier)} WHERE email = ${sql(email)}`);
+    accountIn(
+      d1(opts, [
+        `UPDATE accounts SET tier = ${sql(tier)} WHERE email = ${sql(email)}`,
+        `${ACCOUNT_FACTS} WHERE email = ${sql(email)}`,
+      ]),
+      email,
+    );
     console.log(`${email}: tier set to ${tier} (applies to session calls at once, to API-key calls within 10 s)`);
     break;
   }
@@ -161,9 +172,13 @@ switch (command) {
     const email = requireEmail(opts);
     const credits = Number(opts.credits);
     if (!Number.isInteger(credits) || credits <= 0) fail('--credits must be a positive integer');
-    findAccount(opts, email);
-    d1(opts, `UPDATE accounts SET credits_total = credits_total + ${credits} WHERE email = ${sql(email)}`);
-    const row = findAccount(opts, email);
+    const row = accountIn(
+      d1(opts, [
+        `UPDATE accounts SET credits_total = credits_total + ${credits} WHERE email = ${sql(email)}`,
+        `${ACCOUNT_FACTS} WHERE email = ${sql(email)}`,
+      ]),
+      email,
+    );
     console.log(
       `${email}: legacy credits total ${row.credits_total}, used ${row.credits_used}, remaining ${row.credits_total - row.credits_used}`,
     );
@@ -171,12 +186,15 @@ switch (command) {
   }
   case 'usage': {
     const email = requireEmail(opts);
-    const account = findAccount(opts, email);
-    const [snap] = d1<UsageSnapshot>(opts, `SELECT * FROM usage_snapshots WHERE subject = ${sql(account.id)}`);
-    const [key] = d1<{ last4: string }>(
-      opts,
-      `SELECT last4 FROM api_keys WHERE account_id = ${sql(account.id)} AND revoked_at IS NULL`,
-    );
+    const owner = `(SELECT id FROM accounts WHERE email = ${sql(email)})`;
+    const rows = d1(opts, [
+      `SELECT * FROM usage_snapshots WHERE subject = ${owner}`,
+      `SELECT last4 FROM api_keys WHERE account_id = ${owner} AND revoked_at IS NULL`,
+      `${ACCOUNT_FACTS} WHERE email = ${sql(email)}`,
+    ]);
+    const account = accountIn(rows, email);
+    const snap = rows[0][0] as UsageSnapshot | undefined;
+    const key = rows[1][0] as { last4: string } | undefined;
     const limits = PLAN_LIMITS[account.tier];
     // Counters of a window that has ended count as 0 (D7 fixed windows).
     const { hour, week, month } = windowsAt(now);
