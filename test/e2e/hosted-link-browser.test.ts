@@ -1,35 +1,20 @@
 // D9 in a real browser: a hosted_url from an authenticated generate call, opened in headless
 // Chromium (web-browser.ts: Debian's /usr/bin/chromium driven by playwright-core) with no credentials at all.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readQrOnPages } from '../support/page-raster.ts';
 import { launchBrowser, type WebBrowser } from './web-browser.ts';
 import { sampleInvoice, verifiedAccount } from './webhooks-fixtures.ts';
 
 const baseUrl = inject('baseUrl');
 type Json = Record<string, any>;
 
-/** Rasterises page 1 at 150 dpi with poppler and decodes the QR code on it. */
+/** The QR code on page 1 at 150 dpi (poppler, jsQR). */
 function qrOnFirstPage(pdf: Uint8Array, dir: string): string | undefined {
   writeFileSync(join(dir, 'in.pdf'), pdf);
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    '150',
-    '-f',
-    '1',
-    '-l',
-    '1',
-    '-singlefile',
-    join(dir, 'in.pdf'),
-    join(dir, 'page'),
-  ]);
-  const png = PNG.sync.read(readFileSync(join(dir, 'page.png')));
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+  return readQrOnPages(join(dir, 'in.pdf'), [1]);
 }
 
 describe('hosted link in headless Chromium (D9)', () => {

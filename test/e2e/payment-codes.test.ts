@@ -1,13 +1,12 @@
 // Issue 23 through the running Worker: a payment code built from the request, named in invoice.qr,
 // drawn on the PDF the API returns and on the hosted link's PDF, read back as a phone reads it
-// (pdftoppm at 150 dpi, jsQR), with the manual details printed beside it.
+// (pdftoppm at 150 dpi, jsQR: test/support/page-raster.ts), with the manual details printed beside it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readQrOnPages } from '../support/page-raster.ts';
 import { readEmv, readEpc, readSwiss, readUpi, readZatca } from '../support/read-payment-payload.ts';
 import { verifiedAccount } from './webhooks-fixtures.ts';
 
@@ -21,11 +20,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function readPdf(pdf: Uint8Array, name: string, page = 1): { qr?: string; text: string } {
   const file = join(dir, `${name}.pdf`);
   writeFileSync(file, pdf);
-  const at = String(page);
-  execFileSync('pdftoppm', ['-png', '-r', '150', '-f', at, '-l', at, '-singlefile', file, join(dir, name)]);
-  const png = PNG.sync.read(readFileSync(join(dir, `${name}.png`)));
   const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-  return { qr: jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data, text };
+  return { qr: readQrOnPages(file, [page]), text };
 }
 
 const CASES = {

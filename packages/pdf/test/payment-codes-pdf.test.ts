@@ -1,9 +1,9 @@
 // Issue 23: each payment code the service builds, drawn on the PDF, read back as a phone reads it
-// (the page rendered by pdftoppm at 150 dpi, decoded by jsQR) and checked field by field against its
+// (the page rendered by pdftoppm at 150 dpi, decoded by jsQR: test/support/page-raster.ts) and checked field by field against its
 // standard, in every template and in en/de/fr/it/ar; and the manual details printed beside it.
 import { groupInFours, paymentCodeOf } from '@invoice/model';
-import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
+import { readQrOnPages } from '../../../test/support/page-raster.ts';
 import {
   emvCrcHolds,
   mod97Holds,
@@ -14,7 +14,7 @@ import {
 } from '../../../test/support/read-payment-payload.ts';
 import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
-import { pdfInfo, pdfText, renderPng, squash, writePdf } from './helpers/poppler.ts';
+import { pdfInfo, pdfText, squash, writePdf } from './helpers/poppler.ts';
 
 const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'];
 const LANGUAGES = ['en', 'de', 'fr', 'it', 'ar'];
@@ -40,12 +40,11 @@ function codeInvoice(type: CodeType, language: string, template: string): Record
 }
 
 function decodeFromPdf(file: string): string | undefined {
-  for (let page = 1; page <= Number(pdfInfo(file).Pages); page++) {
-    const png = renderPng(file, page, 150);
-    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    if (found) return found.data;
-  }
-  return undefined;
+  const count = Number(pdfInfo(file).Pages);
+  return readQrOnPages(
+    file,
+    Array.from({ length: count }, (_, i) => i + 1),
+  );
 }
 
 /** The payload's fields against its standard; `due` is the balance due with two decimals. */

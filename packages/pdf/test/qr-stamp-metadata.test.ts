@@ -1,6 +1,6 @@
-import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { readQrOnPages } from '../../../test/support/page-raster.ts';
 import { fitInBox } from '../src/images/fit-box.ts';
 import { detectImageType } from '../src/images/image-type.ts';
 import { renderInvoicePdf } from '../src/index.ts';
@@ -9,10 +9,6 @@ import { catalogText, pdfInfo, pdfText, renderPng, writePdf } from './helpers/po
 
 const HOSTED =
   'https://invoices.example.com/api/i/AbCdEfGhIjKlMnOpQrStUv?t=3q2-7wEjXyZ_abcdefghijklmnopqrstuvwxyz012345';
-
-function decodeQr(png: PNG): string | undefined {
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-}
 
 /** A solid PNG of w×h pixels, made with pngjs. */
 function pngBytes(w: number, h: number, rgb: [number, number, number]): Uint8Array {
@@ -30,7 +26,7 @@ describe('issue 4: QR code', () => {
         qr: { text: HOSTED, caption: 'Scan to view this invoice online' },
       });
       const file = writePdf(`qr-${template}`, bytes);
-      expect(decodeQr(renderPng(file, 1, 150))).toBe(HOSTED);
+      expect(readQrOnPages(file, [1])).toBe(HOSTED);
       expect(pdfText(file)).toContain('Scan to view this invoice online');
     },
   );
@@ -40,13 +36,13 @@ describe('issue 4: QR code', () => {
       'BCD\n002\n1\nSCT\nNWBKGB2L\nNorthwind Studio – Müller\nGB29NWBK60161331926819\nEUR6045.08\n\n\nINV-2026-0042';
     const bytes = await renderInvoicePdf(resolve(fullInvoice('ar', 'modern')), { fonts: fonts(), qr: { text: sepa } });
     const file = writePdf('qr-ar', bytes);
-    expect(decodeQr(renderPng(file, 1, 150))).toBe(sepa);
+    expect(readQrOnPages(file, [1])).toBe(sepa);
   });
 
   it('no QR text, no QR drawn', async () => {
     const bytes = await renderInvoicePdf(resolve(fullInvoice('en', 'classic')), { fonts: fonts() });
     const file = writePdf('qr-none', bytes);
-    expect(decodeQr(renderPng(file, 1, 150))).toBeUndefined();
+    expect(readQrOnPages(file, [1])).toBeUndefined();
     expect(pdfText(file)).not.toContain('Scan to');
   });
 });

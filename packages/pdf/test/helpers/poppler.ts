@@ -3,7 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PNG } from 'pngjs';
+import type { PNG } from 'pngjs';
+import { rasterPage } from '../../../../test/support/page-raster.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test/.out/pdf-layout');
 
@@ -77,21 +78,9 @@ export function catalogText(file: string): string {
   return readFileSync(qdf, 'latin1');
 }
 
+/** Page `page` of `file` at `dpi`, as pixels (raw PPM from pdftoppm, no PNG round trip: test/support/page-raster.ts). */
 export function renderPng(file: string, page: number, dpi: number): PNG {
-  const prefix = `${file}-p${page}-${dpi}`;
-  execFileSync('pdftoppm', [
-    '-png',
-    '-r',
-    String(dpi),
-    '-f',
-    String(page),
-    '-l',
-    String(page),
-    '-singlefile',
-    file,
-    prefix,
-  ]);
-  return PNG.sync.read(readFileSync(`${prefix}.png`));
+  return rasterPage(file, page, dpi);
 }
 
 export interface WordBox {
