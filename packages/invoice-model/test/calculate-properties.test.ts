@@ -112,16 +112,17 @@ function calculate(s: Shape): CalculatedInvoice {
 }
 
 const sum = (xs: Decimal[]) => xs.reduce((a, b) => a.plus(b), ZERO);
-const RUNS = { numRuns: 1000 };
-
-/** D1's invariants over the sampled currencies, and over C-ISO's 3-decimal and 0-decimal ones each on its own. */
-const SHAPES: [string, fc.Arbitrary<Shape>][] = [
-  ['a sample of currencies', invoiceShape],
-  ['C-ISO: 3-decimal currencies', shapeIn(THREE_DECIMAL)],
-  ['C-ISO: 0-decimal currencies', shapeIn(NO_DECIMAL)],
+/**
+ * D1's invariants over the sampled currencies (1,000 runs), and over C-ISO's 3-decimal and 0-decimal ones each on
+ * its own (300 runs each: the sample already holds both kinds; these only make sure each is drawn often).
+ */
+const SHAPES: [string, fc.Arbitrary<Shape>, { numRuns: number }][] = [
+  ['a sample of currencies', invoiceShape, { numRuns: 1000 }],
+  ['C-ISO: 3-decimal currencies', shapeIn(THREE_DECIMAL), { numRuns: 300 }],
+  ['C-ISO: 0-decimal currencies', shapeIn(NO_DECIMAL), { numRuns: 300 }],
 ];
 
-describe.each(SHAPES)('D1 invariants over random invoices in %s (fast-check)', (_, shape) => {
+describe.each(SHAPES)('D1 invariants over random invoices in %s (fast-check)', (_, shape, RUNS) => {
   it('D1: grand_total = subtotal − discount_total (+ total_tax when exclusive) + shipping + rounding_adjustment; subtotal = Σ line_total', () => {
     fc.assert(
       fc.property(shape, (s) => {
