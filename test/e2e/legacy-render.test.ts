@@ -1,6 +1,6 @@
 // The legacy render interface (D11; spec: POST /api/render (legacy), legacy Errors table) over real HTTP
 // against `wrangler dev`: every legacy error code a client can provoke, credits (the operator's grant is in
-// admin-command.test.ts, on a server of its own), the PDF itself (numeric strings, customLabels,
+// own-dev-server.test.ts, on a server of its own), the PDF itself (numeric strings, customLabels,
 // ar-e's Eastern Arabic digits, embedded fonts, a valid file) and the same totals as /api/generate-invoice.
 //
 // Not reachable over HTTP, so covered in workerd instead (test/workers/legacy-render.test.ts):

@@ -1,6 +1,6 @@
 // A verified account with an API key on a running dev server, made by the operator command
 // (`npm run admin -- create-account`): enterprise, so the benches run far from the plan limits, or another plan
-// for a test with a server of its own (test/e2e/crash-retry.test.ts). (The e2e tests on the shared server make
+// for a test with a server of its own (test/e2e/own-dev-server.test.ts). (The e2e tests on the shared server make
 // theirs over HTTP: test/e2e/start-wrangler-dev.ts, test/support/http-account.ts.)
 import { execFileSync } from 'node:child_process';
 import type { DevServer } from './start-dev-server.ts';

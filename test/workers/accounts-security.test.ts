@@ -240,7 +240,7 @@ describe('timing-safe comparison', () => {
 
   // A known answer, computed apart from the Worker (node:crypto pbkdf2Sync): stored hashes keep verifying
   // even if hashPassword and verifyPassword changed together. That the admin command writes hashes the
-  // Worker accepts is checked end to end in test/e2e/admin-command.test.ts.
+  // Worker accepts is checked end to end in test/e2e/own-dev-server.test.ts.
   it('verifies a stored hash of the documented format computed by another PBKDF2 implementation', async () => {
     const { verifyPassword } = await import('../../workers/accounts/password-hash.ts');
     const stored = 'pbkdf2_sha256$100000$muU1s7URiIfuajrdu+AuCQ==$IPf4N7v12PmJJRUDyXUyxrsy7ueqg8RqTKLbyuHY+V0=';

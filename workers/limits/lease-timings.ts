@@ -1,7 +1,7 @@
 // The lengths of the leases of decisions F1 and F2 and of the heartbeat that renews them, in one place.
 // In local development only (DEV_MODE "true"), the var LEASE_SECONDS shortens all three in proportion,
 // as WEBHOOK_RETRY_DELAYS_SECONDS shortens the webhook retries: the e2e test that kills wrangler dev
-// mid-batch then waits seconds, not a minute, for the dead attempt's lease (test/e2e/crash-retry.test.ts).
+// mid-batch then waits seconds, not a minute, for the dead attempt's lease (test/e2e/own-dev-server.test.ts).
 
 export interface LeaseTimings {
   /** A reservation in the RateLimiter lapses this long after its last renewal (F1). */
