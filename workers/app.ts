@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { accountRoutes } from './accounts/account-routes.ts';
 import { authRoutes } from './accounts/auth-routes.ts';
 import { assertNoQueryCredential } from './accounts/query-credentials.ts';
 import { batchRoutes } from './batch/batch-routes.ts';
@@ -59,6 +60,7 @@ export function createApp() {
     webhookRoutes,
     webhookDeliveryRoutes,
     authRoutes,
+    accountRoutes,
     devEmailRoutes,
     healthRoutes,
     openApiRoutes,

@@ -33,6 +33,13 @@ import {
 
 /** One case per documented (operation, status): a request that makes the live app answer it. */
 
+/** The link of the address-change email sent to `to` (issue 24, H16). */
+async function emailChangeLinkTo(to: string): Promise<string> {
+  const res = await call(`/api/dev/emails?to=${encodeURIComponent(to)}`);
+  const { emails } = (await res.json()) as { emails: { links: string[] }[] };
+  return emails[0].links[0];
+}
+
 /** W3: the account's webhook sends of this hour used up, one second into the hour so it cannot roll over. */
 async function sendsUsedUp(email: string, ask: () => Promise<Sent>): Promise<Sent> {
   const limiter = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${await accountIdOf(email)}`));
@@ -528,6 +535,81 @@ export const CASES: Record<string, () => Promise<Sent>> = {
       json: { current_password: 'correct horse battery', new_password: 'a brand new passphrase' },
       headers: cookieJson(await unverifiedSession()),
     }),
+  'changeEmail 200': async () =>
+    send('POST', '/api/auth/change-email', {
+      json: { new_email: uniqueEmail('oas-new'), password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changeEmail 400': async () =>
+    send('POST', '/api/auth/change-email', {
+      json: { new_email: 'not an address', password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changeEmail 401': async () =>
+    send('POST', '/api/auth/change-email', {
+      json: { new_email: uniqueEmail('oas-new'), password: 'not the password' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changeEmail 403': async () =>
+    send('POST', '/api/auth/change-email', {
+      json: { new_email: uniqueEmail('oas-new'), password: 'correct horse battery' },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'changeEmail 413': async () =>
+    send('POST', '/api/auth/change-email', { body: big(16 * 1024), headers: cookieJson(await unverifiedSession()) }),
+  'changeEmail 415': async () =>
+    send('POST', '/api/auth/change-email', {
+      body: JSON.stringify({ new_email: uniqueEmail('oas-new'), password: 'correct horse battery' }),
+      headers: { Cookie: await unverifiedSession(), 'Content-Type': 'text/plain' },
+    }),
+  'changeEmail 429': async () => {
+    const cookie = await unverifiedSession();
+    const ip = freshClientIp();
+    const json = { new_email: uniqueEmail('oas-new'), password: 'wrong password' };
+    for (let i = 0; i < 10; i++)
+      await send('POST', '/api/auth/change-email', {
+        json,
+        headers: { ...cookieJson(cookie), 'CF-Connecting-IP': ip },
+      });
+    return send('POST', '/api/auth/change-email', { json, headers: { ...cookieJson(cookie), 'CF-Connecting-IP': ip } });
+  },
+  'changeEmail 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/auth/change-email', {
+      json: { new_email: uniqueEmail('oas-new'), password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changeEmail 502': async () =>
+    sendWithEnv(BROKEN_EMAIL, 'POST', '/api/auth/change-email', {
+      json: { new_email: uniqueEmail('oas-new'), password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'changeEmail 503': async () =>
+    sendWithEnv(NO_EMAIL, 'POST', '/api/auth/change-email', {
+      json: { new_email: uniqueEmail('oas-new'), password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'confirmEmailChange 200': async () => {
+    const target = uniqueEmail('oas-new');
+    await send('POST', '/api/auth/change-email', {
+      json: { new_email: target, password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    });
+    const link = new URL(await emailChangeLinkTo(target));
+    return send('GET', link.pathname + link.search);
+  },
+  'confirmEmailChange 400': () => send('GET', '/api/auth/confirm-email-change?token=nope'),
+  'confirmEmailChange 409': async () => {
+    const target = uniqueEmail('oas-new');
+    await send('POST', '/api/auth/change-email', {
+      json: { new_email: target, password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    });
+    const link = new URL(await emailChangeLinkTo(target));
+    await register(target);
+    return send('GET', link.pathname + link.search);
+  },
+  'confirmEmailChange 500': () =>
+    sendWithEnv(outage(), 'GET', `/api/auth/confirm-email-change?token=${'A'.repeat(43)}`),
   'verifyEmail 200': async () => {
     const email = uniqueEmail('oas');
     await register(email);

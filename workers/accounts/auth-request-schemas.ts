@@ -53,3 +53,13 @@ export const ChangePasswordBodySchema = z
     new_password: NewPasswordSchema,
   })
   .meta({ id: 'ChangePasswordRequest' });
+
+/** Change email (issue 24, H16): the new address under registration's rules; the password is only compared. */
+export const ChangeEmailBodySchema = z
+  .strictObject({
+    new_email: EmailSchema,
+    password: z
+      .string({ error: 'is required and must be a string' })
+      .max(1024, { message: 'must be at most 1024 characters long' }),
+  })
+  .meta({ id: 'ChangeEmailRequest' });

@@ -1,5 +1,6 @@
 // Every declared operation, in the order /openapi.json lists them. A route of the app that is not
 // here fails test/workers/openapi-conformance.test.ts.
+import * as account from '../accounts/account-operations.ts';
 import * as auth from '../accounts/auth-operations.ts';
 import { generateInvoiceBatch } from '../batch/batch-operations.ts';
 import { listDevEmails } from '../email/dev-email-operations.ts';
@@ -38,6 +39,8 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   auth.forgotPassword,
   auth.resetPassword,
   auth.changePassword,
+  account.changeEmail,
+  account.confirmEmailChange,
   listDevEmails,
   getHealth,
   getOpenApi,
