@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
-// `/app/account` (issue 24): the account's address and the change-password form, sent by
-// web/client/account-page.ts to POST /api/auth/change-password with the session.
+// `/app/account` (issue 24): the account's address, the change-email form and the change-password form, sent by
+// web/client/account-page.ts to POST /api/auth/change-email and /api/auth/change-password with the session.
 import { Layout } from './layout.tsx';
 
 export function AccountPage(props: { email: string; verified: boolean }) {
@@ -12,6 +12,38 @@ export function AccountPage(props: { email: string; verified: boolean }) {
           Signed in as <strong>{props.email}</strong> ({props.verified ? 'verified' : 'not verified yet'})
         </p>
       </div>
+      <section class="card" aria-labelledby="email-title">
+        <h2 id="email-title">Change email address</h2>
+        <p class="muted">
+          We email a link to the new address; your address changes when it is opened (within 24 hours). Until then you
+          keep using this one.
+        </p>
+        <p class="notice notice--success" role="status" data-out="email-status" tabindex={-1} hidden />
+        <form id="change-email" novalidate>
+          <p class="form-error" role="alert" tabindex={-1} hidden />
+          <div class="field">
+            <label for="new-email">New email address</label>
+            <input id="new-email" name="new_email" type="email" autocomplete="email" required maxlength={254} />
+          </div>
+          <div class="field">
+            <label for="email-password">Password</label>
+            <input
+              id="email-password"
+              name="password"
+              type="password"
+              autocomplete="current-password"
+              required
+              aria-describedby="email-password-hint"
+            />
+            <p class="field__hint" id="email-password-hint">
+              Your current password, to show it is you.
+            </p>
+          </div>
+          <button class="button" type="submit">
+            Send the link
+          </button>
+        </form>
+      </section>
       <section class="card" aria-labelledby="password-title">
         <h2 id="password-title">Change password</h2>
         <p class="muted">Every other session is logged out; this one stays. Your API key keeps working.</p>

@@ -5,7 +5,7 @@ import { type PagePolicy, pageHeaders } from './page-headers.ts';
 
 export async function renderPage(
   page: HtmlEscapedString | Promise<HtmlEscapedString>,
-  opts: { status?: 200 | 400 | 404; policy?: PagePolicy } = {},
+  opts: { status?: 200 | 400 | 404 | 409; policy?: PagePolicy } = {},
 ): Promise<Response> {
   const html = `<!DOCTYPE html>${String(await page)}`;
   return new Response(html, { status: opts.status ?? 200, headers: pageHeaders(opts.policy) });

@@ -8,6 +8,7 @@ import type { AppEnv } from '../env.ts';
 import { publicBaseUrl } from '../http/public-base-url.ts';
 import { AccountPage } from './account-page.tsx';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './auth-pages.tsx';
+import { confirmEmailForBrowsers } from './confirm-email-page.tsx';
 import { dashboardData } from './dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { DocsPage } from './docs-page.tsx';
@@ -24,6 +25,7 @@ export const webRoutes = new Hono<AppEnv>();
 
 // D6's link lands on a page when a browser opens it (the API route answers everyone else).
 webRoutes.use('/api/auth/verify-email', verifyEmailForBrowsers);
+webRoutes.use('/api/auth/confirm-email-change', confirmEmailForBrowsers);
 
 webRoutes.get('/', async (c) => {
   const owner = await sessionOwner(c);
