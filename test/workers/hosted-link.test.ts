@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { type InvoiceRequest, parseInvoiceRequest, resolveInvoice, toInvoiceResponse } from '@invoice/model';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signHostedId, verifyHostedSignature } from '../../workers/hosted/hosted-link-signature.ts';
 import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
 import { chooseQr } from '../../workers/hosted/qr-choice.ts';
@@ -28,6 +28,13 @@ function request(extra: Record<string, unknown> = {}): InvoiceRequest {
   if (!parsed.ok) throw new Error(parsed.error.message);
   return parsed.value;
 }
+
+// Issue 24 (H17): a link is indexed only for an account that exists and is not being closed.
+beforeAll(async () => {
+  await env.DB.prepare(
+    "INSERT OR IGNORE INTO accounts (id, email, password_hash, created_at) VALUES ('acct_test', 'hosted-link-test@example.com', 'x', 0)",
+  ).run();
+});
 
 function snapshotOf(req: InvoiceRequest): InvoiceSnapshot {
   const resolved = resolveInvoice(req, { today: '2026-03-02', randomBytes: new Uint8Array(6) });

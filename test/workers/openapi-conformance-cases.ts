@@ -610,6 +610,39 @@ export const CASES: Record<string, () => Promise<Sent>> = {
   },
   'confirmEmailChange 500': () =>
     sendWithEnv(outage(), 'GET', `/api/auth/confirm-email-change?token=${'A'.repeat(43)}`),
+  'deleteAccount 200': async () =>
+    send('DELETE', '/api/auth/account', {
+      json: { password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
+  'deleteAccount 400': async () =>
+    send('DELETE', '/api/auth/account', { json: { password: 1 }, headers: cookieJson(await unverifiedSession()) }),
+  'deleteAccount 401': () => send('DELETE', '/api/auth/account', { json: { password: 'correct horse battery' } }),
+  'deleteAccount 403': async () =>
+    send('DELETE', '/api/auth/account', {
+      json: { password: 'correct horse battery' },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'deleteAccount 413': async () =>
+    send('DELETE', '/api/auth/account', { body: big(16 * 1024), headers: cookieJson(await unverifiedSession()) }),
+  'deleteAccount 415': async () =>
+    send('DELETE', '/api/auth/account', {
+      body: JSON.stringify({ password: 'correct horse battery' }),
+      headers: { Cookie: await unverifiedSession(), 'Content-Type': 'text/plain' },
+    }),
+  'deleteAccount 429': async () => {
+    const cookie = await unverifiedSession();
+    const ip = freshClientIp();
+    const json = { password: 'wrong password' };
+    for (let i = 0; i < 10; i++)
+      await send('DELETE', '/api/auth/account', { json, headers: { ...cookieJson(cookie), 'CF-Connecting-IP': ip } });
+    return send('DELETE', '/api/auth/account', { json, headers: { ...cookieJson(cookie), 'CF-Connecting-IP': ip } });
+  },
+  'deleteAccount 500': async () =>
+    sendWithEnv(outage(), 'DELETE', '/api/auth/account', {
+      json: { password: 'correct horse battery' },
+      headers: cookieJson(await unverifiedSession()),
+    }),
   'verifyEmail 200': async () => {
     const email = uniqueEmail('oas');
     await register(email);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineOperation } from '../http/operation.ts';
 import { KB } from '../http/read-json-body.ts';
 import { MessageResponseSchema } from '../http/response-schemas.ts';
-import { ChangeEmailBodySchema } from './auth-request-schemas.ts';
+import { ChangeEmailBodySchema, DeleteAccountBodySchema } from './auth-request-schemas.ts';
 
 const BODY_LIMIT = 16 * KB;
 
@@ -57,4 +57,31 @@ export const confirmEmailChange = defineOperation({
   }),
   success: { status: 200, description: 'The address is changed', json: MessageResponseSchema },
   errors: { 400: ['invalid_token'], 409: ['email_taken'], 500: ['internal_error'] },
+});
+
+export const deleteAccount = defineOperation({
+  operationId: 'deleteAccount',
+  method: 'DELETE',
+  path: '/api/auth/account',
+  summary: 'Close the account (session only): every session, the key, webhooks, hosted links and usage are deleted',
+  description:
+    'Session cookie only (an API key is 403 `session_required`); a foreign Origin is 403 and a body not sent as '
+    + 'application/json 415. A wrong `password` is 401 `invalid_credentials` and counts against the login throttle. '
+    + 'The account is marked first: from then on it cannot log in, its key is 401 and its hosted links 404. Then its '
+    + 'rate-limit state, hosted-link snapshots and cached PDFs, webhooks with their delivery log and stored events, '
+    + 'usage snapshots and finally the account row with its sessions and tokens are deleted. Should a step fail (500), '
+    + 'the same request with the same session completes it. The session cookie is cleared; the address can register '
+    + 'again at once. What cannot be deleted at once is listed in docs/security.md (issue 24, decision H17).',
+  auth: 'account',
+  body: { limitBytes: BODY_LIMIT, schema: DeleteAccountBodySchema },
+  success: { status: 200, description: 'Closed; every trace listed above is deleted', json: MessageResponseSchema },
+  errors: {
+    400: ['validation_error', 'invalid_json'],
+    401: ['auth_required', 'invalid_credentials'],
+    403: ['session_required', 'forbidden_origin'],
+    413: ['payload_too_large'],
+    415: ['unsupported_media_type'],
+    429: ['rate_limit_exceeded'],
+    500: ['internal_error'],
+  },
 });

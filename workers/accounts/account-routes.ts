@@ -1,4 +1,5 @@
-// /api/auth/change-email and its link (issue 24, decision H16); the password routes are in auth-routes.ts.
+// /api/auth/change-email and its link (issue 24, decision H16) and DELETE /api/auth/account (H17); the password
+// routes are in auth-routes.ts.
 import { Hono } from 'hono';
 import {
   emailChangeLinkEmail,
@@ -12,13 +13,15 @@ import { mountOperations, type OperationHandler } from '../http/mount-operations
 import { publicBaseUrl } from '../http/public-base-url.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { readQuery } from '../http/read-query.ts';
+import { closeAccount, sessionAccountForDeletion } from './account-deletion.ts';
 import * as ops from './account-operations.ts';
 import { findAccountById } from './account-store.ts';
 import { emailChangeLink, openEmailChangeLink, requestEmailChange } from './email-change.ts';
 import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-throttle.ts';
 import { verifyPassword } from './password-hash.ts';
 import { clientIp, requireAccount, resolveCaller } from './resolve-caller.ts';
-import { readSessionCookie } from './sessions.ts';
+import { assertBrowserSafeWrite } from './same-origin-writes.ts';
+import { clearedSessionCookie, readSessionCookie } from './sessions.ts';
 
 export const accountRoutes = new Hono<AppEnv>();
 
@@ -87,7 +90,29 @@ const confirmEmailChange: OperationHandler = async (c) => {
   return c.json({ success: true, message: `Your account now uses ${outcome.newEmail}; log in with it.` });
 };
 
+/**
+ * Session only. The Origin and JSON checks come first, since the session of an account already being closed (a retry
+ * after a failed step) is found by the deletion's own lookup, not by resolveCaller.
+ */
+const deleteAccount: OperationHandler = async (c) => {
+  if (c.req.header('Authorization') !== undefined)
+    throw new ApiError(
+      'session_required',
+      'DELETE /api/auth/account takes the session cookie only (log in); not an API key.',
+    );
+  assertBrowserSafeWrite(c);
+  const sessionId = readSessionCookie(c.req.header('Cookie'));
+  const owner = sessionId ? await sessionAccountForDeletion(c.env.DB, sessionId, Date.now()) : null;
+  if (!owner) throw new ApiError('auth_required', 'Authentication required: log in.');
+  const { password } = await readJsonBody(c, ops.deleteAccount.body);
+  await checkPassword(c, owner.id, owner.email, password);
+  await closeAccount(c.env, owner.id, Date.now());
+  c.header('Set-Cookie', clearedSessionCookie(c.req.url));
+  return c.json({ success: true, message: 'Your account is closed and its data deleted.' });
+};
+
 mountOperations(accountRoutes, [
   [ops.changeEmail, changeEmail],
   [ops.confirmEmailChange, confirmEmailChange],
+  [ops.deleteAccount, deleteAccount],
 ]);

@@ -13,6 +13,8 @@ export interface AccountRow {
   credits_total: number;
   credits_used: number;
   created_at: number;
+  /** Set when closing the account began (issue 24, H17): it no longer logs in; the row goes last. */
+  deleting_at: number | null;
 }
 
 /** D6: emails are trimmed and lower-cased before every lookup and insert. */

@@ -29,7 +29,7 @@ export async function apiKeyHash(key: string): Promise<string | null> {
 export async function findKeyOwnerByHash(db: D1Database, hash: string): Promise<KeyOwner | null> {
   return db
     .prepare(
-      'SELECT a.id, a.email, a.tier, a.email_verified_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL',
+      'SELECT a.id, a.email, a.tier, a.email_verified_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL AND a.deleting_at IS NULL',
     )
     .bind(hash)
     .first<KeyOwner>();

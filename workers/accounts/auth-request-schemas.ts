@@ -63,3 +63,12 @@ export const ChangeEmailBodySchema = z
       .max(1024, { message: 'must be at most 1024 characters long' }),
   })
   .meta({ id: 'ChangeEmailRequest' });
+
+/** Close the account (issue 24, H17): the password only, compared like a login. */
+export const DeleteAccountBodySchema = z
+  .strictObject({
+    password: z
+      .string({ error: 'is required and must be a string' })
+      .max(1024, { message: 'must be at most 1024 characters long' }),
+  })
+  .meta({ id: 'DeleteAccountRequest' });

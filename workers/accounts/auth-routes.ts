@@ -97,7 +97,9 @@ const login: OperationHandler = async (c) => {
   const account = await findAccountByEmail(c.env.DB, email);
   // Unknown emails are checked against a dummy hash: same work, same answer, same time.
   const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
-  if (!account || !ok) throw new ApiError('invalid_credentials', 'Email or password is incorrect.');
+  // An account being closed (H17) logs in no more: the same answer as an unknown address.
+  if (!account || !ok || account.deleting_at !== null)
+    throw new ApiError('invalid_credentials', 'Email or password is incorrect.');
   await clearLoginFailures(c.env.DB, attempt);
   const sessionId = await createSession(c.env.DB, account.id, now);
   c.header('Set-Cookie', sessionCookie(c.req.url, sessionId));

@@ -59,7 +59,7 @@ export async function createResetToken(db: D1Database, email: string, now: numbe
   const res = await db
     .prepare(
       `INSERT INTO password_resets (token_hash, account_id, created_at, expires_at)
-       SELECT ?, id, ?, ? FROM accounts WHERE email = ?`,
+       SELECT ?, id, ?, ? FROM accounts WHERE email = ? AND deleting_at IS NULL`,
     )
     .bind(await sha256Hex(token), now, now + RESET_TTL_MS, email)
     .run();

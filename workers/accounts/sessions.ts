@@ -19,7 +19,8 @@ export async function findSessionOwner(db: D1Database, sessionId: string, now: n
   if (!/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
   return db
     .prepare(
-      'SELECT a.id, a.email, a.tier, a.email_verified_at FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?',
+      // An account being closed (H17) has no usable session: only the deletion itself finds it (account-deletion.ts).
+      'SELECT a.id, a.email, a.tier, a.email_verified_at FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ? AND a.deleting_at IS NULL',
     )
     .bind(await sha256Hex(sessionId), now)
     .first<KeyOwner>();

@@ -3,6 +3,7 @@
 // eventually consistent: a link must stop working at exactly 7 days.
 import type { ResolvedInvoice } from '@invoice/model';
 import type { Env } from '../env.ts';
+import { indexHostedLink, isHostedLinkLive } from './hosted-link-index.ts';
 import {
   HOSTED_ID_PATTERN,
   hostedLinkSecret,
@@ -36,6 +37,8 @@ export interface StoredSnapshot extends InvoiceSnapshot {
   created_at: number;
   /** Unix seconds; the link answers 404 from this moment on. */
   expires_at: number;
+  /** Issue 24 (H17): the link is in D1 `hosted_links` and answers only while its row is there. */
+  indexed?: true;
 }
 
 export interface HostedLink {
@@ -84,7 +87,11 @@ export async function storeSnapshot(
     hosted_url,
     created_at,
     expires_at,
+    ...(snapshot.account_id ? { indexed: true as const } : {}),
   };
+  // Indexed before KV holds it: closing the account (H17) finds every link it could have made.
+  if (snapshot.account_id)
+    await indexHostedLink(env.DB, { id, accountId: snapshot.account_id, expiresAt: expires_at }, created_at);
   await env.SNAPSHOTS.put(snapshotKey(id), JSON.stringify(stored), {
     expirationTtl: HOSTED_LINK_TTL_SECONDS,
     metadata: { expires_at },
@@ -111,5 +118,7 @@ export async function loadSnapshot(
   if (!raw) return null;
   const snap = JSON.parse(raw) as StoredSnapshot;
   if (snap.v !== 1 || Math.floor(now / 1000) >= snap.expires_at) return null;
+  // A closed account's links: gone from D1 at once, wherever KV still has them (H17).
+  if (snap.indexed && !(await isHostedLinkLive(env.DB, id))) return null;
   return snap;
 }

@@ -27,3 +27,8 @@ export async function forgetLiveKey(env: Env, accountId: string): Promise<void> 
 export async function noteWebhooksExist(env: Env, accountId: string): Promise<void> {
   await accountLimiter(env, accountId).noteWebhooks();
 }
+
+/** Closing the account (issue 24, H17): the object forgets everything it holds about the account. */
+export async function eraseAccountLimiter(env: Env, accountId: string): Promise<void> {
+  await accountLimiter(env, accountId).eraseAccount();
+}

@@ -99,6 +99,20 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     this.facts.forget('live_key');
   }
 
+  /**
+   * Closing the account (issue 24, H17): every row of every table goes (counters, facts, credits, reservations, the
+   * subject), so a pending alarm has nothing to copy to D1 and the next call reloads the facts from D1, where the
+   * account has no live key. The tables stay: this instance may still be in memory and uses them.
+   */
+  eraseAccount(): void {
+    const tables = this.ctx.storage.sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
+      )
+      .toArray();
+    for (const { name } of tables) this.ctx.storage.sql.exec(`DELETE FROM "${name}"`);
+  }
+
   /** Webhook creation calls this before its D1 insert; it is never unset. */
   noteWebhooks(): void {
     this.facts.set('webhooks', '1', true);

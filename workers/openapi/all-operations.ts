@@ -41,6 +41,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   auth.changePassword,
   account.changeEmail,
   account.confirmEmailChange,
+  account.deleteAccount,
   listDevEmails,
   getHealth,
   getOpenApi,
