@@ -1,7 +1,7 @@
 // `/app/account` (issue 24): the change-email form → POST /api/auth/change-email and the change-password form →
 // POST /api/auth/change-password (the session cookie, JSON). Passwords are sent once and the fields emptied
 // afterwards; they are kept nowhere.
-import { messageOf, postJson } from './api-client.ts';
+import { deleteJson, messageOf, postJson } from './api-client.ts';
 import { fieldValue, showFormError, whileBusy } from './form-helpers.ts';
 import { wireSiteHeader } from './site-header.ts';
 
@@ -32,3 +32,25 @@ function wireForm(formId: string, statusName: string, path: string, fields: read
 
 wireForm('change-email', 'email-status', '/api/auth/change-email', ['new_email', 'password']);
 wireForm('change-password', 'password-status', '/api/auth/change-password', ['current_password', 'new_password']);
+
+// Close account: the typed address must match before anything is sent; afterwards the session is gone, so the
+// reader lands on the public page that says so.
+const closeForm = document.querySelector<HTMLFormElement>('#close-account')!;
+closeForm.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (!closeForm.reportValidity()) return;
+  const typed = fieldValue(closeForm, 'confirm').trim().toLowerCase();
+  if (typed !== closeForm.dataset.email) {
+    showFormError(closeForm, 'Type your email address exactly as shown to confirm.');
+    return;
+  }
+  showFormError(closeForm, null);
+  await whileBusy(closeForm, async () => {
+    try {
+      await deleteJson('/api/auth/account', { password: fieldValue(closeForm, 'password') });
+      window.location.assign('/account-closed');
+    } catch (err) {
+      showFormError(closeForm, messageOf(err));
+    }
+  });
+});

@@ -39,7 +39,7 @@ async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unkn
 
 export const getJson = (path: string) => send('GET', path);
 export const postJson = (path: string, body?: unknown) => send('POST', path, body);
-export const deleteJson = (path: string) => send('DELETE', path);
+export const deleteJson = (path: string, body?: unknown) => send('DELETE', path, body);
 
 /** The message to show for a failed call (the API's own words when it answered). */
 export function messageOf(err: unknown): string {

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
-// `/app/account` (issue 24): the account's address, the change-email form and the change-password form, sent by
-// web/client/account-page.ts to POST /api/auth/change-email and /api/auth/change-password with the session.
+// `/app/account` (issue 24): the account's address, the change-email and change-password forms and "Close account",
+// sent by web/client/account-page.ts to POST /api/auth/change-email, POST /api/auth/change-password and
+// DELETE /api/auth/account with the session.
 import { Layout } from './layout.tsx';
 
 export function AccountPage(props: { email: string; verified: boolean }) {
@@ -83,6 +84,55 @@ export function AccountPage(props: { email: string; verified: boolean }) {
         <p class="aside">
           Forgot it? <a href="/forgot-password">Reset it by email</a>
         </p>
+      </section>
+      <section class="card card--danger" aria-labelledby="close-title">
+        <h2 id="close-title">Close account</h2>
+        <p>
+          Closing deletes your account for good: its API key stops working, its hosted invoice links stop answering, and
+          its webhooks, delivery log and usage are deleted. You are logged out everywhere. This cannot be undone.
+        </p>
+        <form id="close-account" data-email={props.email} novalidate>
+          <p class="form-error" role="alert" tabindex={-1} hidden />
+          <div class="field">
+            <label for="close-confirm">Type your email address to confirm</label>
+            <input
+              id="close-confirm"
+              name="confirm"
+              type="email"
+              autocomplete="off"
+              required
+              aria-describedby="close-confirm-hint"
+            />
+            <p class="field__hint" id="close-confirm-hint">
+              {props.email}
+            </p>
+          </div>
+          <div class="field">
+            <label for="close-password">Password</label>
+            <input id="close-password" name="password" type="password" autocomplete="current-password" required />
+          </div>
+          <button class="button button--danger" type="submit">
+            Close my account
+          </button>
+        </form>
+      </section>
+    </Layout>
+  );
+}
+
+/** `/account-closed` (issue 24): after DELETE /api/auth/account, logged out. */
+export function AccountClosedPage() {
+  return (
+    <Layout title="Account closed" path="/account-closed" script="site-page" user={null} narrow>
+      <section class="card result result--success">
+        <h1>Your account is closed</h1>
+        <p>
+          Its data is deleted and you are logged out everywhere. Its API key and hosted invoice links no longer work.
+          You can sign up again with the same address at any time.
+        </p>
+        <a class="button" href="/">
+          Back to the home page
+        </a>
       </section>
     </Layout>
   );

@@ -6,7 +6,7 @@ import { type Context, Hono } from 'hono';
 import { isLiveResetToken } from '../accounts/password-reset.ts';
 import type { AppEnv } from '../env.ts';
 import { publicBaseUrl } from '../http/public-base-url.ts';
-import { AccountPage } from './account-page.tsx';
+import { AccountClosedPage, AccountPage } from './account-page.tsx';
 import { ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './auth-pages.tsx';
 import { confirmEmailForBrowsers } from './confirm-email-page.tsx';
 import { dashboardData } from './dashboard-data.ts';
@@ -69,6 +69,9 @@ webRoutes.get('/reset-password', async (c) => {
   const live = await isLiveResetToken(c.env.DB, token, Date.now());
   return renderPage(<ResetPasswordPage token={token} live={live} />, { status: live ? 200 : 400 });
 });
+
+// Issue 24: where "Close account" leads; the session is gone by then, so it is a public page.
+webRoutes.get('/account-closed', () => renderPage(<AccountClosedPage />));
 
 /** The signed-in pages: without a valid session, to /login, which comes back here afterwards. */
 async function signedIn(c: Context<AppEnv>) {
