@@ -197,4 +197,43 @@ describe('web gallery (npm run gallery:web)', () => {
     expect(pageProblems.filter((p) => !/status of 400/.test(p))).toEqual([]);
     await page.close();
   });
+
+  it('issue 24: change the email address, close the account', async () => {
+    const context = await browser.newContext();
+    const { cookie, email: own } = await verifiedAccount(baseUrl, 'gallery-close');
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    const target = `gallery-moved-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    await page.goto(`${baseUrl}/app/account`);
+    const emailForm = page.locator('#change-email');
+    await emailForm.getByLabel('New email address').fill(target);
+    await emailForm.getByLabel('Password').fill('correct horse battery');
+    await emailForm.getByRole('button', { name: 'Send the link' }).click();
+    await page.locator('[data-out="email-status"]').waitFor();
+    await shoot(page, 'account-email-sent');
+    const links = async () => {
+      const res = await fetch(`${baseUrl}/api/dev/emails?to=${encodeURIComponent(target)}`);
+      const { emails } = (await res.json()) as { emails: { links: string[] }[] };
+      return emails[0]?.links ?? [];
+    };
+    await expect.poll(async () => (await links()).length, { timeout: 10_000 }).toBe(1);
+    const [link] = await links();
+    await page.goto(link);
+    await shoot(page, 'confirm-email-ok');
+    await page.goto(link);
+    await shoot(page, 'confirm-email-error');
+    await page.goto(`${baseUrl}/app/account`);
+    const closeForm = page.locator('#close-account');
+    await closeForm.getByLabel('Type your email address to confirm').fill(own);
+    await closeForm.getByLabel('Password').fill('correct horse battery');
+    await closeForm.getByRole('button', { name: 'Close my account' }).click();
+    await closeForm.locator('.form-error').waitFor();
+    await shoot(page, 'account-close-error');
+    await closeForm.getByLabel('Type your email address to confirm').fill(target);
+    await closeForm.getByRole('button', { name: 'Close my account' }).click();
+    await page.waitForURL(`${baseUrl}/account-closed`);
+    await shoot(page, 'account-closed');
+    await context.close();
+  });
 });
