@@ -212,6 +212,38 @@ describe('no secret in logs or error messages', () => {
     for (const text of [...lines.filter((l) => !l.startsWith('[dev-mail-sink]')), ...bodies])
       expect(text).not.toContain(token);
   });
+
+  it('issue 24: change email and close the account log and answer no password, token or session id', async () => {
+    const email = uniqueEmail('secret-move');
+    await register(email, 'Move-secret-passphrase');
+    const cookie = await login(email, 'Move-secret-passphrase');
+    const bodies: string[] = [];
+    const keep = async (res: Response) => {
+      bodies.push(await res.clone().text());
+      return res;
+    };
+    const target = uniqueEmail('secret-moved');
+    const move = (password: string) =>
+      call('/api/auth/change-email', {
+        method: 'POST',
+        json: { new_email: target, password },
+        headers: { Cookie: cookie },
+      });
+    await keep(await move('Wrong-move-secret')); // 401
+    await keep(await move('Move-secret-passphrase')); // 200
+    const link = (await latestEmail(target)).links[0];
+    const token = new URL(link).searchParams.get('token')!;
+    await keep(await call(`/api/auth/confirm-email-change?token=${token}`)); // 200
+    await keep(await call(`/api/auth/confirm-email-change?token=${token}`)); // used: 400
+    const close = (password: string) =>
+      call('/api/auth/account', { method: 'DELETE', json: { password }, headers: { Cookie: cookie } });
+    await keep(await close('Wrong-close-secret')); // 401
+    await keep(await close('Move-secret-passphrase')); // 200
+    const secrets = ['Move-secret-passphrase', 'Wrong-move-secret', 'Wrong-close-secret', cookie.split('=')[1]];
+    for (const text of [...lines, ...bodies]) for (const s of secrets) expect(text).not.toContain(s);
+    for (const text of [...lines.filter((l) => !l.startsWith('[dev-mail-sink]')), ...bodies])
+      expect(text).not.toContain(token);
+  });
 });
 
 describe('timing-safe comparison', () => {
