@@ -46,6 +46,7 @@ describe('web pages (issue 12)', () => {
     ['/docs', 'docs-page'],
     ['/docs/sdk', 'site-page'],
     ['/docs/mcp', 'site-page'],
+    ['/account-closed', 'site-page'], // issue 24: where "Close account" leads
   ])('%s: 200, headers, its own client module, every input labelled', async (path, script) => {
     const { res, html } = await page(path);
     expect(res.status).toBe(200);
