@@ -1,5 +1,6 @@
 // Closing an account (issue 24, decision H17). The account is marked first, so from that moment it cannot log in, use
-// a session or its key, or open its hosted links; then its data goes, each step idempotent, and the row goes last.
+// a session or its key, or make hosted links; then its data goes (its links with their KV keys), each step
+// idempotent, and the row goes last.
 // A step that fails leaves the account marked and everything after it in place: the same request repeats the steps
 // and completes (the session stays valid for this route only until the row goes).
 import { sha256Hex } from '../crypto/sha256.ts';
@@ -37,14 +38,14 @@ async function deleteHostedLinks(env: Env, accountId: string): Promise<void> {
     await Promise.all(keys.map((key) => env.SNAPSHOTS.delete(key)));
     await forgetHostedLinks(env.DB, ids);
   }
-  // More links than one request may delete: the links already answer 404 (the mark); repeating the request goes on.
+  // More links than one request may delete: repeating the request goes on where this one stopped.
   if ((await accountHostedLinkIds(env.DB, accountId, 1)).length > 0)
     throw new Error('account deletion: more hosted links than one request deletes; repeat the request');
 }
 
 export async function closeAccount(env: Env, accountId: string, now: number): Promise<void> {
   const db = env.DB;
-  // 1. The mark, and the key revoked in D1: no login, session, key or hosted link works from here on.
+  // 1. The mark, and the key revoked in D1: no login, session or key works from here on, and no link is made.
   await db.batch([
     db.prepare('UPDATE accounts SET deleting_at = COALESCE(deleting_at, ?) WHERE id = ?').bind(now, accountId),
     db.prepare('UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL').bind(now, accountId),

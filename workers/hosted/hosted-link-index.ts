@@ -1,6 +1,7 @@
 // The index of hosted links per account (issue 24, decision H17; migrations/0008_account_deletion.sql): written
-// before a snapshot goes to KV, so closing the account can find every KV key it made, and read on every open, so a
-// link of a closed account answers 404 at once, in every location (KV may show a deleted key elsewhere for a while).
+// before a snapshot goes to KV, so closing the account can find every KV key it made. Opening a link never reads it
+// (a public path kept off D1, issue 25): a closed account's links answer 404 at once where they were deleted, and
+// elsewhere once KV's deletion has reached that location (about 60 s).
 import { ApiError } from '../http/api-error.ts';
 
 /**
@@ -23,17 +24,6 @@ export async function indexHostedLink(
   ]);
   if (!inserted.meta.changes)
     throw new ApiError('invalid_api_key', 'This account is being closed; it can no longer make hosted links.');
-}
-
-/** Whether the link still answers: its row is there and its account is not being closed. */
-export async function isHostedLinkLive(db: D1Database, id: string): Promise<boolean> {
-  const row = await db
-    .prepare(
-      'SELECT 1 AS live FROM hosted_links h JOIN accounts a ON a.id = h.account_id WHERE h.id = ? AND a.deleting_at IS NULL',
-    )
-    .bind(id)
-    .first();
-  return row !== null;
 }
 
 /** Up to `limit` ids of the account's links (expired ones included: their KV keys may not be gone yet). */

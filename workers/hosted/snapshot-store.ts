@@ -3,7 +3,7 @@
 // eventually consistent: a link must stop working at exactly 7 days.
 import type { ResolvedInvoice } from '@invoice/model';
 import type { Env } from '../env.ts';
-import { indexHostedLink, isHostedLinkLive } from './hosted-link-index.ts';
+import { indexHostedLink } from './hosted-link-index.ts';
 import {
   HOSTED_ID_PATTERN,
   hostedLinkSecret,
@@ -37,8 +37,6 @@ export interface StoredSnapshot extends InvoiceSnapshot {
   created_at: number;
   /** Unix seconds; the link answers 404 from this moment on. */
   expires_at: number;
-  /** Issue 24 (H17): the link is in D1 `hosted_links` and answers only while its row is there. */
-  indexed?: true;
 }
 
 export interface HostedLink {
@@ -87,7 +85,6 @@ export async function storeSnapshot(
     hosted_url,
     created_at,
     expires_at,
-    ...(snapshot.account_id ? { indexed: true as const } : {}),
   };
   // Indexed before KV holds it: closing the account (H17) finds every link it could have made.
   if (snapshot.account_id)
@@ -118,7 +115,5 @@ export async function loadSnapshot(
   if (!raw) return null;
   const snap = JSON.parse(raw) as StoredSnapshot;
   if (snap.v !== 1 || Math.floor(now / 1000) >= snap.expires_at) return null;
-  // A closed account's links: gone from D1 at once, wherever KV still has them (H17).
-  if (snap.indexed && !(await isHostedLinkLive(env.DB, id))) return null;
   return snap;
 }
