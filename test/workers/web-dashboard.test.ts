@@ -51,7 +51,7 @@ describe('dashboard /app (issue 12)', () => {
     expect(res.status).toBe(200);
     expectPageHeaders(res);
     expectNoInlineScript(html);
-    expect(html).toContain(`Signed in as <strong>${email}</strong>`);
+    expect(html).toContain(`Signed in as <strong class="token">${email}</strong>`);
     expect(html).toContain('data-out="plan">Starter<');
     const resetAt = (name: string) => new Date(Number(headers.get(`X-RateLimit-Reset-${name}`)) * 1000).toISOString();
     // Used, limit, remaining (as X-RateLimit-Remaining-*), then the reset time in UTC and how far away it is.

@@ -10,7 +10,7 @@ export function AccountPage(props: { email: string; verified: boolean }) {
       <div class="page-title">
         <h1>Account</h1>
         <p>
-          Signed in as <strong>{props.email}</strong> ({props.verified ? 'verified' : 'not verified yet'})
+          Signed in as <strong class="token">{props.email}</strong> ({props.verified ? 'verified' : 'not verified yet'})
         </p>
       </div>
       <section class="card" aria-labelledby="email-title">

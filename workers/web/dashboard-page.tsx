@@ -121,7 +121,7 @@ export function DashboardPage(props: { data: DashboardData; now: number }) {
       <div class="page-title">
         <h1>Dashboard</h1>
         <p>
-          Signed in as <strong>{d.email}</strong> · <a href="/app/account">Account and password</a>
+          Signed in as <strong class="token">{d.email}</strong> · <a href="/app/account">Account and password</a>
         </p>
       </div>
       {!d.verified && <VerifyNotice />}
