@@ -12,7 +12,7 @@ import { readQuery } from '../http/read-query.ts';
 import { withDocumentIssues, writeXml, xmlDocumentResponse } from '../invoices/xml-documents.ts';
 import { admitHostedOpen } from './hosted-open-limit.ts';
 import { getHostedInvoice } from './hosted-operations.ts';
-import { cachedHostedPdf, cacheHostedPdf } from './hosted-pdf-cache.ts';
+import { hostedPdfCache } from './hosted-pdf-cache.ts';
 import { resolveSnapshot, snapshotJsonBody } from './render-snapshot.ts';
 import { renderSnapshotPdf } from './render-snapshot-pdf.ts';
 import { loadSnapshot } from './snapshot-store.ts';
@@ -63,12 +63,18 @@ mountOperations(hostedRoutes, [
       // Factur-X (E4): the CII first, so that its failure is 500 cii_error as for output facturx. Factur-X is
       // EN 16931 whatever profile the invoice's UBL and CII have (decision E5).
       const cii = format === 'facturx' ? writeXml('cii', rendered.resolved, c.get('requestId'), 'en16931') : undefined;
-      let pdf = await cachedHostedPdf(c.env, snap.id, format);
-      if (!pdf) {
-        pdf = await renderSnapshotPdf(snap, rendered, c.get('requestId'), cii?.xml);
-        // Awaited: only the first open pays for the write, and the next open finds it for sure.
-        await cacheHostedPdf(c.env, snap, format, pdf, Date.now());
-      }
+      const cache = hostedPdfCache(
+        c.env,
+        snap,
+        format,
+        new URL(c.req.url).origin,
+        (w) => c.executionCtx.waitUntil(w),
+        Date.now(),
+      );
+      const pdf = (await cache.read()) ?? (await renderSnapshotPdf(snap, rendered, c.get('requestId'), cii?.xml));
+      // Whichever level missed gets the bytes, after the answer and best-effort (H18): a burst of first opens
+      // renders a few times and never fails.
+      cache.keep(pdf);
       const pdfHeaders = {
         'Content-Type': 'application/pdf',
         'Content-Disposition': contentDisposition('inline', rendered.invoice.number, 'pdf'),
