@@ -190,6 +190,29 @@ describe('the delivery log (W1)', () => {
     expect(row).toEqual({ last_status: 204 });
   });
 
+  it('issue 25: a D1 failure in the bookkeeping after the POST is logged and never redelivers', async () => {
+    const { accountId, hookId } = await accountWithHook();
+    const seen = receiver(() => new Response(null, { status: 200 }));
+    // Both bookkeeping writes fail: the webhook's last_status update and the delivery log's batch.
+    const prepare = testEnv.DB.prepare.bind(testEnv.DB);
+    vi.spyOn(testEnv.DB, 'prepare').mockImplementation((sql: string) => {
+      if (sql.startsWith('UPDATE webhooks SET last_delivery_at')) throw new Error('D1 is down (test)');
+      return prepare(sql);
+    });
+    vi.spyOn(testEnv.DB, 'batch').mockRejectedValue(new Error('D1 is down (test)'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const msg = messageFor(hookId, accountId, invoiceEvent());
+    const result = await consume([msg]);
+    expect(seen).toHaveLength(1);
+    expect(result.explicitAcks).toEqual([msg.id]);
+    expect(result.retryMessages).toEqual([]);
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('webhook last_status update failed'));
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('delivery log write failed'));
+    vi.restoreAllMocks();
+    const row = await testEnv.DB.prepare('SELECT last_status FROM webhooks WHERE id = ?').bind(hookId).first();
+    expect(row).toEqual({ last_status: null });
+  });
+
   it(`keeps the last ${DELIVERIES_KEPT_PER_WEBHOOK} per webhook, pages them newest first, and forgets events no row refers to`, async () => {
     const { apiKey, accountId, hookId } = await accountWithHook();
     const events: WebhookEvent[] = [];

@@ -19,17 +19,22 @@ async function loadEvent(env: Env, m: WebhookMessage): Promise<WebhookEvent | nu
   return parked ? (JSON.parse(parked) as WebhookEvent) : null;
 }
 
-/** The delivery log is bookkeeping: a failure to write it is logged and never fails or retries the delivery. */
-async function logAttempt(env: Env, record: AttemptRecord): Promise<void> {
-  try {
-    await recordAttempt(env.DB, record);
-  } catch (err) {
-    log('error', 'webhook delivery log write failed', {
-      event_id: record.event.id,
-      webhook_id: record.webhookId,
-      error: String((err as Error)?.stack ?? err),
-    });
-  }
+const errorText = (err: unknown) => String((err as Error)?.stack ?? err);
+
+/**
+ * Bookkeeping after the POST (the webhook's last_status, the delivery log): a failure to write it is logged and
+ * never fails or retries the delivery, which the receiver already has (issue 25: a D1 error made it a redelivery).
+ */
+async function bookkeep(env: Env, record: AttemptRecord, status: number): Promise<void> {
+  const ids = { event_id: record.event.id, webhook_id: record.webhookId };
+  const [lastStatus, logged] = await Promise.allSettled([
+    recordDelivery(env.DB, record.webhookId, record.attemptedAt, status),
+    recordAttempt(env.DB, record),
+  ]);
+  if (lastStatus.status === 'rejected')
+    log('error', 'webhook last_status update failed', { ...ids, error: errorText(lastStatus.reason) });
+  if (logged.status === 'rejected')
+    log('error', 'webhook delivery log write failed', { ...ids, error: errorText(logged.reason) });
 }
 
 async function handleMessage(message: Message<unknown>, env: Env, now: () => number): Promise<void> {
@@ -59,15 +64,18 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
   });
   // D10 keeps 0 for "no answer" on the webhook row; the log says why (W1).
   const status = outcome.status ?? 0;
-  await recordDelivery(env.DB, hook.id, attemptSeconds, status);
-  await logAttempt(env, {
-    webhookId: hook.id,
-    accountId: m.account_id,
-    event,
-    attempt: message.attempts,
-    attemptedAt: attemptSeconds,
-    outcome,
-  });
+  await bookkeep(
+    env,
+    {
+      webhookId: hook.id,
+      accountId: m.account_id,
+      event,
+      attempt: message.attempts,
+      attemptedAt: attemptSeconds,
+      outcome,
+    },
+    status,
+  );
   if (outcome.refused) {
     // Registered under older rules, refused by today's address policy (H1): nothing was sent, and no retry can change that.
     log('warn', 'webhook URL refused by the address policy; delivery dropped', {
