@@ -4,7 +4,13 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../workers/env.ts';
 import worker from '../../workers/index.ts';
-import { emitInvoiceEvent } from '../../workers/webhooks/emit-event.ts';
+import { emitInvoiceEvent, shouldPark } from '../../workers/webhooks/emit-event.ts';
+import {
+  MAX_BATCH_BYTES,
+  MAX_BATCH_MESSAGES,
+  sendInBatches,
+  splitIntoBatches,
+} from '../../workers/webhooks/queue-batches.ts';
 import type { WebhookEventType } from '../../workers/webhooks/webhook-create-body.ts';
 import { INLINE_EVENT_MAX_BYTES, type WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
 import {
@@ -267,5 +273,63 @@ describe('event emission (D10)', () => {
     const raw = await seen[0].text();
     expect(JSON.parse(raw).data).toEqual(data);
     expect(new Webhook(secret).verify(raw, Object.fromEntries(seen[0].headers))).toMatchObject({ id: body.event_id });
+  });
+});
+
+describe('queue limits (issue 25)', () => {
+  const bigEvent = (bytes: number) => ({ invoice: { number: 'INV-BIG', notes: 'x'.repeat(bytes) } });
+
+  it('issue 25: an event of 60 KB to 10 webhooks reaches all 10 through the real local queue, parked once', async () => {
+    const account = `acct_wide_${crypto.randomUUID().slice(0, 8)}`;
+    const hooks = [];
+    for (let i = 0; i < 10; i++) hooks.push(await registerHook(account, `https://h${i}.example.com/in`));
+    const { seen } = mockReceiver([200]);
+    const put = vi.spyOn(env.SNAPSHOTS, 'put');
+    const data = bigEvent(60_000);
+    await emitInvoiceEvent(env, account, 'invoice.generated', data, Date.now());
+    for (const { hook } of hooks) await consumedByWorker(hook.id, 1);
+    expect(seen.map((r) => r.url).sort()).toEqual(hooks.map((_, i) => `https://h${i}.example.com/in`).sort());
+    for (const [i, { hook, secret }] of hooks.entries()) {
+      const got = seen.find((r) => r.url === `https://h${i}.example.com/in`)!;
+      const raw = await got.text();
+      expect(JSON.parse(raw).data).toEqual(data);
+      expect(new Webhook(secret).verify(raw, Object.fromEntries(got.headers))).toBeTruthy();
+      expect((await getWebhookById(env.DB, hook.id))!.last_status).toBe(200);
+    }
+    // One KV write for the ten copies: the event is parked once and each message carries its key.
+    expect(put.mock.calls.filter((call) => String(call[0]).startsWith('webhook-event:'))).toHaveLength(1);
+  });
+
+  it('issue 25: messages are sent in batches of at most 100 messages and 240 kB', async () => {
+    const small = Array.from({ length: 250 }, (_, i) => ({ body: { i }, contentType: 'json' as const }));
+    expect(splitIntoBatches(small).map((b) => b.length)).toEqual([MAX_BATCH_MESSAGES, MAX_BATCH_MESSAGES, 50]);
+    const large = Array.from({ length: 5 }, (_, i) => ({
+      body: { i, pad: 'y'.repeat(90_000) },
+      contentType: 'json' as const,
+    }));
+    expect(splitIntoBatches(large).map((b) => b.length)).toEqual([2, 2, 1]);
+    // Parked: too large for a message, or copies that would not fit one batch together; else inline.
+    expect(shouldPark(100_001, 1)).toBe(true);
+    expect(shouldPark(60_000, 1)).toBe(false);
+    expect(shouldPark(25_000, 10)).toBe(true);
+    expect(shouldPark(20_000, 10)).toBe(false);
+    expect(10 * 20_000).toBeLessThanOrEqual(MAX_BATCH_BYTES);
+  });
+
+  it('issue 25: five 90 kB messages go through the real local queue in three batches and are all delivered', async () => {
+    const account = `acct_split_${crypto.randomUUID().slice(0, 8)}`;
+    const hooks = [];
+    for (let i = 0; i < 5; i++) hooks.push(await registerHook(account, `https://s${i}.example.com/in`));
+    const { seen } = mockReceiver([200]);
+    const send = watchQueue();
+    const messages = hooks.map(({ hook }) => {
+      const m = eventMessage(hook.id, account);
+      m.event!.data = bigEvent(90_000);
+      return { body: m, contentType: 'json' as const };
+    });
+    await sendInBatches(env.WEBHOOK_QUEUE, messages);
+    expect(send.mock.calls.map((call) => [...call[0]].length)).toEqual([2, 2, 1]);
+    for (const { hook } of hooks) await consumedByWorker(hook.id, 1);
+    expect(seen).toHaveLength(5);
   });
 });

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { randomBase62 } from '../crypto/random-ids.ts';
 import type { AppEnv, Env } from '../env.ts';
+import { MAX_BATCH_BYTES, sendInBatches } from './queue-batches.ts';
 import type { WebhookEventType } from './webhook-create-body.ts';
 import {
   INLINE_EVENT_MAX_BYTES,
@@ -37,8 +38,17 @@ export async function emitInvoiceEvent(
 }
 
 /**
- * One queue message per webhook for `event`, which is parked in KV when too large for a message. Also
- * used for redeliveries and test events (webhook-delivery-routes.ts), which go to one webhook.
+ * Parked once, in KV, and referenced by every copy (issue 25): an event too large for one message, or whose copies
+ * (one per webhook) would not fit one batch together. Small events to a few webhooks travel inline.
+ */
+export function shouldPark(eventBytes: number, copies: number): boolean {
+  return eventBytes > INLINE_EVENT_MAX_BYTES || (copies > 1 && copies * eventBytes > MAX_BATCH_BYTES);
+}
+
+/**
+ * One queue message per webhook for `event`, parked in KV when `shouldPark` says so, sent in batches within the
+ * queue's limits (queue-batches.ts). Also used for redeliveries and test events (webhook-delivery-routes.ts), which
+ * go to one webhook.
  */
 export async function enqueueEvent(
   env: Env,
@@ -46,12 +56,12 @@ export async function enqueueEvent(
   event: WebhookEvent,
   webhookIds: readonly string[],
 ): Promise<void> {
-  const size = new TextEncoder().encode(JSON.stringify(event)).length;
+  const serialised = JSON.stringify(event);
   let inline: WebhookEvent | undefined = event;
   let ref: string | undefined;
-  if (size > INLINE_EVENT_MAX_BYTES) {
+  if (shouldPark(new TextEncoder().encode(serialised).length, webhookIds.length)) {
     ref = parkedEventKey(event.id);
-    await env.SNAPSHOTS.put(ref, JSON.stringify(event), { expirationTtl: PARKED_EVENT_TTL_SECONDS });
+    await env.SNAPSHOTS.put(ref, serialised, { expirationTtl: PARKED_EVENT_TTL_SECONDS });
     inline = undefined;
   }
   const messages = webhookIds.map((id) => ({
@@ -66,7 +76,7 @@ export async function enqueueEvent(
     } satisfies WebhookMessage,
     contentType: 'json' as const,
   }));
-  await env.WEBHOOK_QUEUE.sendBatch(messages);
+  await sendInBatches(env.WEBHOOK_QUEUE, messages);
 }
 
 /** For route handlers: emit after the response without delaying it; failures are logged, never thrown. */

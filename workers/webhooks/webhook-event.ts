@@ -13,8 +13,9 @@ export interface WebhookEvent {
 }
 
 /**
- * One queue message per (event, webhook). Queue messages are limited to 128 KB, so a large event
- * (an invoice with many long lines) is parked in KV and the message carries its key instead.
+ * One queue message per (event, webhook). Queue messages are limited to 128 KB and batches to 256 KB, so a large
+ * event (an invoice with many long lines), or one whose copies to several webhooks would not fit one batch, is
+ * parked in KV once and every message carries its key instead (emit-event.ts, `shouldPark`).
  */
 export interface WebhookMessage {
   v: 1;
