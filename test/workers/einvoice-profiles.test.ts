@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
 import { VALIDATIONS_PER_HOUR } from '../../workers/limits/admit-validation.ts';
 import { BASE, call, freshClientIp, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
-import { consumedByWorker, sentMessages, watchQueue } from './queue-fixtures.ts';
+import { consumedByWorker, emittedMessages, watchEmits } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
 
@@ -193,9 +193,9 @@ describe('issue 22: webhooks carry the profile', () => {
     expect(created.status).toBe(201);
     const hookId = ((await created.json()) as Json).webhook.id as string;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
-    const send = watchQueue();
+    const send = watchEmits();
     expect((await run(apiKey, '/api/generate-invoice', xrechnung())).status).toBe(200);
-    const [message] = sentMessages(send);
+    const [message] = emittedMessages(send);
     expect((message.event!.data as Json).invoice.einvoice_profile).toBe('xrechnung');
     await consumedByWorker(hookId, 1);
   });

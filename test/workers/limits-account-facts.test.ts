@@ -11,7 +11,7 @@ import {
 } from '../../workers/webhooks/webhook-secret.ts';
 import { insertWebhook } from '../../workers/webhooks/webhook-store.ts';
 import { BASE, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
-import { consumedByWorker, sentMessages, watchQueue } from './queue-fixtures.ts';
+import { consumedByWorker, emittedMessages, watchEmits } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
 const INVOICE = {
@@ -39,7 +39,8 @@ async function run(apiKey: string, method: string, path: string, json?: unknown)
   return res;
 }
 
-const sentWebhookIds = (send: ReturnType<typeof watchQueue>) => sentMessages(send).map((m) => m.webhook_id);
+/** The event types handed off (W6: one emit message per event, fanned out by the consumer). */
+const emittedTypes = (send: ReturnType<typeof watchEmits>) => emittedMessages(send).map((m) => m.event_type);
 
 /** The webhook receivers: every delivery the Worker's queue consumer makes is answered 204. */
 function receiver() {
@@ -57,7 +58,7 @@ describe('P-ACC2: webhook emission without a D1 lookup for accounts that never h
   it('D10: no webhook, no message; a webhook created later gets the very next event; after its deletion nothing is sent', async () => {
     const { apiKey } = await verifiedAccountWithKey('af-hook');
     const delivered = receiver();
-    const send = watchQueue();
+    const send = watchEmits();
     const lookups = vi.spyOn(testEnv.DB, 'prepare');
 
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
@@ -71,15 +72,25 @@ describe('P-ACC2: webhook emission without a D1 lookup for accounts that never h
     expect(created.status).toBe(201);
     const hookId = ((await created.json()) as Json).webhook.id;
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
-    expect(sentWebhookIds(send)).toEqual([hookId]);
+    expect(emittedTypes(send)).toEqual(['invoice.generated']);
     // The real queue brings it to the Worker's consumer before the webhook goes.
     await consumedByWorker(hookId, 1);
     expect(delivered).toEqual(['https://hooks.example.com/in']);
 
     expect((await run(apiKey, 'DELETE', `/api/webhooks/${hookId}`)).status).toBe(200);
     send.mockClear();
+    const consumerLog = vi.spyOn(console, 'log');
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
-    expect(send).not.toHaveBeenCalled();
+    // The account may have webhooks (the fact is never unset), so the event is handed off (W6); the consumer's
+    // fan-out finds no webhook and delivers nothing.
+    const [emit] = emittedMessages(send);
+    const fannedOut = () =>
+      consumerLog.mock.calls
+        .map((call) => String(call[0]))
+        .find((line) => line.includes('webhook event fanned out') && line.includes(emit.event_id));
+    await expect.poll(fannedOut, { timeout: 20_000 }).toBeDefined();
+    expect(JSON.parse(fannedOut()!)).toMatchObject({ copies: 0 });
+    expect(delivered).toEqual(['https://hooks.example.com/in']);
   });
 
   it('D10: a webhook already in D1 when the RateLimiter first sees the account is found by its first load', async () => {
@@ -98,13 +109,13 @@ describe('P-ACC2: webhook emission without a D1 lookup for accounts that never h
       createdAt: 1_700_000_000,
     });
     const delivered = receiver();
-    const send = watchQueue();
+    const send = watchEmits();
 
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
-    expect(sentWebhookIds(send)).toEqual([hook!.id]);
+    expect(emittedTypes(send)).toEqual(['invoice.generated']);
     const batch = await run(apiKey, 'POST', '/api/batch', { invoices: [INVOICE] });
     expect(batch.status).toBe(200);
-    expect(sentWebhookIds(send)).toEqual([hook!.id, hook!.id]);
+    expect(emittedTypes(send)).toEqual(['invoice.generated', 'batch.generated']);
     await consumedByWorker(hook!.id, 2);
     expect(delivered).toEqual(['https://hooks.example.com/lazy', 'https://hooks.example.com/lazy']);
   });

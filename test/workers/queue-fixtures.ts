@@ -6,11 +6,21 @@
 // Miniflare (isolate: false), watches fetch.
 import { env } from 'cloudflare:workers';
 import { vi } from 'vitest';
-import type { WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
+import type { EmitMessage, WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
 
-/** A spy on WEBHOOK_QUEUE.sendBatch that lets every send through to the real queue. */
+/** A spy on WEBHOOK_QUEUE.sendBatch (delivery messages) that lets every send through to the real queue. */
 export function watchQueue() {
   return vi.spyOn(env.WEBHOOK_QUEUE, 'sendBatch');
+}
+
+/** A spy on WEBHOOK_QUEUE.send (the `emit` message a generate or batch hands off, W6), calling through. */
+export function watchEmits() {
+  return vi.spyOn(env.WEBHOOK_QUEUE, 'send');
+}
+
+/** The `emit` message bodies the spy saw sent, in order. */
+export function emittedMessages(spy: ReturnType<typeof watchEmits>): EmitMessage[] {
+  return spy.mock.calls.map((call) => call[0] as EmitMessage);
 }
 
 /** The message bodies the spy saw sent, in order. */

@@ -12,7 +12,7 @@ import {
   splitIntoBatches,
 } from '../../workers/webhooks/queue-batches.ts';
 import type { WebhookEventType } from '../../workers/webhooks/webhook-create-body.ts';
-import { INLINE_EVENT_MAX_BYTES, type WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
+import { type EmitMessage, INLINE_EVENT_MAX_BYTES, type WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
 import {
   encryptSecret,
   importEncryptionKey,
@@ -20,7 +20,7 @@ import {
   secretHint,
 } from '../../workers/webhooks/webhook-secret.ts';
 import { getWebhookById, insertWebhook } from '../../workers/webhooks/webhook-store.ts';
-import { consumedByWorker, sentMessages, watchQueue } from './queue-fixtures.ts';
+import { consumedByWorker, emittedMessages, watchEmits, watchQueue } from './queue-fixtures.ts';
 
 async function registerHook(accountId: string, url: string, events: WebhookEventType[] = ['invoice.generated']) {
   const secret = newWebhookSecret();
@@ -224,48 +224,61 @@ describe('webhook queue consumer (D10)', () => {
   );
 });
 
-describe('event emission (D10)', () => {
-  it('D10: one message per active webhook subscribed to the event type, sharing one event id', async () => {
+function emitMessage(accountId: string, type: WebhookEventType, data: unknown): EmitMessage {
+  const id = `evt_${crypto.randomUUID().replaceAll('-', '')}`;
+  const event = { id, type, created: Math.floor(Date.now() / 1000), data };
+  return { v: 1, kind: 'emit', account_id: accountId, event_id: id, event_type: type, event };
+}
+
+describe('event emission (D10, W6)', () => {
+  it('W6: the emission is one emit message; the consumer fans it out to every active webhook subscribed, one event id', async () => {
     const a = await registerHook('acct_emit', 'https://a.example.com/h', ['invoice.generated']);
     const b = await registerHook('acct_emit', 'https://b.example.com/h', ['invoice.generated', 'batch.generated']);
     await registerHook('acct_emit', 'https://c.example.com/h', ['batch.generated']);
     await registerHook('acct_other', 'https://d.example.com/h', ['invoice.generated']);
     const { seen } = mockReceiver([204]);
-    const send = watchQueue();
+    const send = watchEmits();
     const now = Date.UTC(2026, 0, 2, 3, 4, 5);
-    await emitInvoiceEvent(env, 'acct_emit', 'invoice.generated', { invoice: { number: 'INV-9' } }, now);
+    expect(await emitInvoiceEvent(env, 'acct_emit', 'invoice.generated', { invoice: { number: 'INV-9' } }, now)).toBe(
+      true,
+    );
+    const [emit] = emittedMessages(send);
     expect(send).toHaveBeenCalledTimes(1);
-    const msgs = sentMessages(send);
-    expect(msgs.map((m) => m.webhook_id).sort()).toEqual([a.hook.id, b.hook.id].sort());
-    expect(new Set(msgs.map((m) => m.event_id)).size).toBe(1);
-    expect(msgs[0].event).toEqual({
-      id: msgs[0].event_id,
+    expect(emit).toMatchObject({ v: 1, kind: 'emit', account_id: 'acct_emit', event_type: 'invoice.generated' });
+    expect(emit.event).toEqual({
+      id: emit.event_id,
       type: 'invoice.generated',
       created: Math.floor(now / 1000),
       data: { invoice: { number: 'INV-9' } },
     });
-    expect(msgs[0].event_id).toMatch(/^evt_[0-9A-Za-z]{24}$/);
+    expect(emit.event_id).toMatch(/^evt_[0-9A-Za-z]{24}$/);
     // Through the real queue to the Worker's consumer: each subscribed webhook gets the event once.
     await consumedByWorker(a.hook.id, 1);
     await consumedByWorker(b.hook.id, 1);
     expect(seen.map((r) => r.url).sort()).toEqual(['https://a.example.com/h', 'https://b.example.com/h']);
+    expect(seen.map((r) => r.headers.get('X-Service-Delivery'))).toEqual([emit.event_id, emit.event_id]);
     expect((await getWebhookById(env.DB, a.hook.id))!.last_status).toBe(204);
   });
 
-  it('D10: no subscribed webhook, no message', async () => {
+  it('W6: an emit message with no subscribed webhook is acked and sends nothing', async () => {
     const send = watchQueue();
-    await emitInvoiceEvent(env, 'acct_nobody', 'batch.generated', { count: 1 }, Date.now());
+    const { spy } = mockReceiver([204]);
+    const msg = message(emitMessage('acct_nobody', 'batch.generated', { count: 1 }) as never);
+    const result = await runQueue([msg]);
+    expect(result.explicitAcks).toEqual([msg.id]);
     expect(send).not.toHaveBeenCalled();
+    expect(spy).not.toHaveBeenCalled();
   });
 
   it('an event too large for a queue message is parked in KV and still delivered whole', async () => {
     const { hook, secret } = await registerHook('acct_big', 'https://big.example.com/h');
     const { seen } = mockReceiver([200]);
-    const send = watchQueue();
+    const send = watchEmits();
     const data = { invoice: { notes: 'x'.repeat(INLINE_EVENT_MAX_BYTES + 10) } };
     await emitInvoiceEvent(env, 'acct_big', 'invoice.generated', data, Date.now());
-    const [body] = sentMessages(send);
+    const [body] = emittedMessages(send);
     expect(body.event).toBeUndefined();
+    expect(body.event_ref).toBe(`webhook-event:${body.event_id}`);
     expect(JSON.stringify(body).length).toBeLessThan(1000);
     // The Worker's consumer takes the message from the real queue and reads the event back from KV.
     await consumedByWorker(hook.id, 1);
@@ -273,6 +286,50 @@ describe('event emission (D10)', () => {
     const raw = await seen[0].text();
     expect(JSON.parse(raw).data).toEqual(data);
     expect(new Webhook(secret).verify(raw, Object.fromEntries(seen[0].headers))).toMatchObject({ id: body.event_id });
+  });
+
+  it('issue 25: a hand-off the queue refuses is tried again, and the event is delivered', async () => {
+    const { hook } = await registerHook(`acct_retry_${crypto.randomUUID().slice(0, 8)}`, 'https://retry.example.com/h');
+    const { seen } = mockReceiver([200]);
+    const send = watchEmits().mockRejectedValueOnce(new Error('Queue send failed (test)'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await emitInvoiceEvent(env, hook.account_id, 'invoice.generated', { n: 1 }, Date.now(), [0, 0])).toBe(true);
+    expect(send).toHaveBeenCalledTimes(2);
+    await consumedByWorker(hook.id, 1);
+    expect(seen).toHaveLength(1);
+    expect(error).not.toHaveBeenCalledWith(expect.stringContaining('webhook event lost'));
+  });
+
+  it('issue 25: an event the queue refuses on every attempt is counted lost in one structured log line', async () => {
+    const send = watchEmits().mockRejectedValue(new Error('Queue send failed (test)'));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await emitInvoiceEvent(env, 'acct_lost', 'batch.generated', { count: 1 }, Date.now(), [0, 0])).toBe(false);
+    expect(send).toHaveBeenCalledTimes(3);
+    const lines = error.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
+    const lost = lines.filter((l) => l.msg === 'webhook event lost');
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toMatchObject({
+      level: 'error',
+      metric: 'webhook_events_lost',
+      count: 1,
+      attempts: 3,
+      account_id: 'acct_lost',
+      event_type: 'batch.generated',
+    });
+    expect(lost[0].isolate_total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('issue 25: an emit message whose fan-out fails (D1) is retried by the queue, not lost', async () => {
+    const prepare = env.DB.prepare.bind(env.DB);
+    vi.spyOn(env.DB, 'prepare').mockImplementation((sql: string) => {
+      if (sql.includes('FROM webhooks')) throw new Error('D1 is down (test)');
+      return prepare(sql);
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const msg = message(emitMessage('acct_fanout_down', 'invoice.generated', { n: 1 }) as never);
+    const result = await runQueue([msg]);
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryDelays).toEqual([{ msgId: msg.id, delaySeconds: expect.any(Number) }]);
   });
 });
 

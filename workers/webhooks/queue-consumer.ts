@@ -1,11 +1,19 @@
-// Queue consumer of `invoice-webhooks` (D10): delivers each message to the webhook's current URL,
+// Queue consumer of `invoice-webhooks` (D10): fans each `emit` message out to the subscribed webhooks (W6) and
+// delivers each delivery message to the webhook's current URL,
 // records the attempt on the webhook and in the delivery log (W1), then acks, retries on the D10 schedule or dead-letters.
 // A webhook deleted (or deactivated) since the event was queued gets nothing more.
 import type { Env } from '../env.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { type AttemptRecord, recordAttempt } from './delivery-log.ts';
+import { fanOutEvent } from './emit-event.ts';
 import { nextDeliveryStep, retryDelays } from './retry-schedule.ts';
-import { isWebhookMessage, parkedEventKey, type WebhookEvent, type WebhookMessage } from './webhook-event.ts';
+import {
+  isEmitMessage,
+  isWebhookMessage,
+  parkedEventKey,
+  type WebhookEvent,
+  type WebhookMessage,
+} from './webhook-event.ts';
 import { decryptSecret, importEncryptionKey } from './webhook-secret.ts';
 import { getWebhookById, recordDelivery } from './webhook-store.ts';
 
@@ -40,6 +48,13 @@ async function bookkeep(env: Env, record: AttemptRecord, status: number): Promis
 async function handleMessage(message: Message<unknown>, env: Env, now: () => number): Promise<void> {
   const delays = retryDelays(env);
   const m = message.body;
+  if (isEmitMessage(m)) {
+    // W6: the emission, fanned out to the subscribed webhooks; a failure throws, and the queue retries it.
+    const copies = await fanOutEvent(env, m);
+    log('info', 'webhook event fanned out', { event_id: m.event_id, event_type: m.event_type, copies });
+    message.ack();
+    return;
+  }
   if (!isWebhookMessage(m)) {
     log('warn', 'webhook message with an unknown shape dropped', { message_id: message.id });
     message.ack();

@@ -27,6 +27,35 @@ export interface WebhookMessage {
   event_ref?: string;
 }
 
+/**
+ * The emission itself (issue 25, W6): one message per event, sent by the request after its answer; the consumer
+ * fans it out to the account's subscribed webhooks (emit-event.ts, `fanOutEvent`), retrying on failure. The event
+ * travels as it will be delivered, inline or parked.
+ */
+export interface EmitMessage {
+  v: 1;
+  kind: 'emit';
+  account_id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  event?: WebhookEvent;
+  event_ref?: string;
+}
+
+export function isEmitMessage(v: unknown): v is EmitMessage {
+  const m = v as EmitMessage;
+  return (
+    typeof m === 'object'
+    && m !== null
+    && m.v === 1
+    && m.kind === 'emit'
+    && typeof m.account_id === 'string'
+    && typeof m.event_id === 'string'
+    && typeof m.event_type === 'string'
+    && (typeof m.event === 'object' || typeof m.event_ref === 'string')
+  );
+}
+
 /** Above this many bytes of serialised event the body goes to KV (headroom under the 128 KB limit). */
 export const INLINE_EVENT_MAX_BYTES = 100_000;
 /** Long enough for the whole D10 schedule (about 21 h) plus queue backlog. */
