@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import type { ApiError } from '../../workers/http/api-error.ts';
 import { admitRequest } from '../../workers/limits/admit-request.ts';
@@ -6,6 +6,13 @@ import { testEnv } from './accounts-fixtures.ts';
 import { countProduced } from './limits-fixtures.ts';
 
 const T0 = Date.UTC(2026, 4, 6, 12, 30);
+
+// The RateLimiter's own clock decides its windows (P-LIM2): the test holds Date at the times it counts at.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+});
+afterEach(() => vi.useRealTimers());
 
 function account(): Caller {
   return {
@@ -38,6 +45,7 @@ describe('D7: counting is exact under concurrency', () => {
   it('100 parallel documents against 10 left in the monthly quota admit exactly 10', async () => {
     const caller = account();
     await countProduced(caller, { documents: 90, pdfs: 0, now: T0 - 3_600_000 });
+    vi.setSystemTime(T0);
     const { admitted, codes } = await outcomes(
       Array.from({ length: 100 }, () => admitRequest(testEnv, caller, { documents: 1, pdfs: 0, now: T0 })),
     );

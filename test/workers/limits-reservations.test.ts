@@ -113,14 +113,14 @@ describe('F1: a reservation nobody settles comes back when its lease ends', () =
     const stub = limiter(testEnv, caller);
     const grant = await admitRequest(testEnv, caller, { documents: 1, pdfs: 0, now: T });
     at(T + LEASE - 5_000);
-    expect(await stub.renew({ id: grant.reservation.id!, now: Date.now() })).toBe(true);
+    expect(await stub.renew({ id: grant.reservation.id! })).toBe(true);
     at(T + LEASE + 1);
     await runDurableObjectAlarm(stub);
     expect(await stored(stub)).toMatchObject({ documents: 1, reservations: 1 });
     at(T + 2 * LEASE);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await stored(stub)).toMatchObject({ documents: 0, reservations: 0 });
-    expect(await stub.renew({ id: grant.reservation.id!, now: Date.now() })).toBe(false);
+    expect(await stub.renew({ id: grant.reservation.id! })).toBe(false);
   });
 
   it('F1: admission sweeps expired reservations before it reads the counters: a retry after the lease never pays twice', async () => {
@@ -128,9 +128,11 @@ describe('F1: a reservation nobody settles comes back when its lease ends', () =
     await countProduced(caller, { documents: 99, pdfs: 0, now: T });
     // The attempt that died took the last document of the month.
     await admitRequest(testEnv, caller, { documents: 1, pdfs: 0, now: T });
+    at(T + 10_000);
     const during = admitRequest(testEnv, caller, { documents: 1, pdfs: 0, now: T + 10_000 });
     await expect(during).rejects.toMatchObject({ code: 'monthly_limit_reached' });
     // No alarm has run: the retry's own admission finds the lease ended and gives it back first.
+    at(T + LEASE);
     const retry = await admitRequest(testEnv, caller, { documents: 1, pdfs: 0, now: T + LEASE });
     expect(retry.headers['X-RateLimit-Remaining-Monthly']).toBe('0');
     expect(await stored(limiter(testEnv, caller))).toMatchObject({ documents: 100, reservations: 1 });
@@ -195,7 +197,7 @@ describe('F1 with D11: a legacy credit is leased like a document', () => {
     const caller = account();
     Object.assign(caller, { accountId, email });
     const stub = limiter(testEnv, caller);
-    const admitted = await stub.admitLegacyRender({ now: T, limits: PLAN_LIMITS.free, accountId });
+    const admitted = await stub.admitLegacyRender({ limits: PLAN_LIMITS.free, accountId });
     expect(admitted).toMatchObject({ admitted: true, credits: { used: 1, total: 3 } });
     expect(await stub.creditsUsed()).toBe(1);
     at(T + LEASE);
@@ -203,7 +205,7 @@ describe('F1 with D11: a legacy credit is leased like a document', () => {
     expect(await stub.creditsUsed()).toBe(0);
     await runDurableObjectAlarm(stub);
     const reservation = (admitted as { reservation: string }).reservation;
-    await stub.release({ now: Date.now(), id: reservation, documents: 0, pdfs: 0, credits: 1, accountId });
+    await stub.release({ id: reservation, documents: 0, pdfs: 0, credits: 1, accountId });
     expect(await stub.creditsUsed()).toBe(0);
     expect(await stored(stub)).toMatchObject({ calls: 1, reservations: 0 });
   });

@@ -1,5 +1,5 @@
-import { runDurableObjectAlarm } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import { ApiError } from '../../workers/http/api-error.ts';
 import { admitBatchItems, admitRequest, peekUsage, releaseDocuments } from '../../workers/limits/admit-request.ts';
@@ -9,6 +9,13 @@ import { countProduced } from './limits-fixtures.ts';
 
 const T0 = Date.UTC(2026, 2, 18, 10, 15, 30); // Wednesday 2026-03-18 10:15:30 UTC
 const HOUR = 3_600_000;
+
+// The RateLimiter's own clock decides its windows (P-LIM2): the test holds Date at the times it counts at.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+});
+afterEach(() => vi.useRealTimers());
 
 function account(tier: 'free' | 'starter' | 'pro' | 'enterprise' = 'free'): Caller {
   return {
@@ -259,5 +266,41 @@ describe('D7 usage snapshot for the admin command', () => {
       month_documents: 3,
       month_pdfs: 2,
     });
+  });
+});
+
+describe('P-LIM2: the RateLimiter’s own clock decides the windows (issue 25)', () => {
+  const counted = (caller: Extract<Caller, { kind: 'account' }>) =>
+    runInDurableObject(
+      testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${caller.accountId}`)),
+      (_o, state) =>
+        Object.fromEntries(
+          state.storage.sql
+            .exec<{ name: string; start: number; count: number }>('SELECT name, start, count FROM counters')
+            .toArray()
+            .map((r) => [r.name, { start: r.start, count: r.count }]),
+        ),
+    );
+
+  it('issue 25: a Worker whose clock is still in the last hour counts in the object’s new hour, and shows its reset', async () => {
+    const caller = account('free') as Extract<Caller, { kind: 'account' }>;
+    const eleven = Date.UTC(2026, 2, 18, 11);
+    for (let i = 0; i < 40; i++) await call(caller, eleven - 1_000); // the 10:00 hour is full
+    vi.setSystemTime(eleven + 500); // the object's clock has passed 11:00 …
+    const grant = await admitRequest(testEnv, caller, { documents: 0, pdfs: 0, now: eleven - 1_000 }); // … the Worker's not
+    expect(grant.headers['X-RateLimit-Remaining-Hourly']).toBe('39');
+    expect(grant.headers['X-RateLimit-Reset-Hourly']).toBe(String(Date.UTC(2026, 2, 18, 12) / 1000));
+    expect((await counted(caller)).hour).toEqual({ start: eleven / 1000, count: 1 });
+  });
+
+  it('issue 25: a Worker whose clock is ahead cannot open the next month early', async () => {
+    const caller = account('free') as Extract<Caller, { kind: 'account' }>;
+    const april = Date.UTC(2026, 3, 1);
+    await call(caller, april - 2 * HOUR, { documents: 100 }); // March's quota used up
+    vi.setSystemTime(april - 1_000); // the object's clock: still March …
+    const err = await refusal(admitRequest(testEnv, caller, { documents: 1, pdfs: 0, now: april + 1_000 })); // … the Worker's: April
+    expect(err.code).toBe('monthly_limit_reached');
+    expect(err.headers['X-RateLimit-Reset-Monthly']).toBe(String(april / 1000));
+    expect((await counted(caller)).month_documents).toEqual({ start: Date.UTC(2026, 2, 1) / 1000, count: 100 });
   });
 });

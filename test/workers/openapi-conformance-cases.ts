@@ -46,8 +46,7 @@ async function sendsUsedUp(email: string, ask: () => Promise<Sent>): Promise<Sen
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_601_000);
   try {
-    for (let i = 0; i < WEBHOOK_SENDS_PER_HOUR; i++)
-      await limiter.admitWebhookSend({ now: Date.now(), limit: WEBHOOK_SENDS_PER_HOUR });
+    for (let i = 0; i < WEBHOOK_SENDS_PER_HOUR; i++) await limiter.admitWebhookSend({ limit: WEBHOOK_SENDS_PER_HOUR });
     return await ask();
   } finally {
     vi.useRealTimers();
@@ -124,8 +123,7 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3_601_000);
     try {
-      for (let i = 0; i < PREVIEWS_PER_HOUR; i++)
-        await limiter.admitPreview({ now: Date.now(), limit: PREVIEWS_PER_HOUR });
+      for (let i = 0; i < PREVIEWS_PER_HOUR; i++) await limiter.admitPreview({ limit: PREVIEWS_PER_HOUR });
       return await send('POST', '/api/preview', { json: INVOICE, headers: cookieJson(cookie) });
     } finally {
       vi.useRealTimers();

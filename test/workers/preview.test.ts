@@ -114,13 +114,13 @@ describe('POST /api/preview (W2)', () => {
     expect(created.status).toBe(201);
     const kv = vi.spyOn(testEnv.SNAPSHOTS, 'put');
     const queue = watchQueue();
-    const before = (await limiter.peek(Date.now())) as Json;
+    const before = (await limiter.peek()) as Json;
     // Asking for a hosted link and a QR changes nothing: the preview has neither.
     for (const body of [INVOICE, { ...INVOICE, features: { hosted_link: true, qr: true } }])
       expect((await preview(cookie, body)).status).toBe(200);
     expect(kv).not.toHaveBeenCalled();
     expect(queue).not.toHaveBeenCalled();
-    const after = (await limiter.peek(Date.now())) as Json;
+    const after = (await limiter.peek()) as Json;
     expect(after.hour.count).toBe(before.hour.count);
     expect(after.week.count).toBe(before.week.count);
     expect(after.month).toEqual(before.month);
@@ -151,7 +151,7 @@ describe('POST /api/preview (W2)', () => {
     const bad = await run('/api/preview', { Cookie: cookie }, undefined);
     expect(bad.status).toBe(400);
     // The next preview is the first counted one: the refused bodies took nothing.
-    expect(await limiter.admitPreview({ now: Date.now(), limit: PREVIEWS_PER_HOUR })).toMatchObject({ count: 1 });
+    expect(await limiter.admitPreview({ limit: PREVIEWS_PER_HOUR })).toMatchObject({ count: 1 });
   });
 
   it('session only: an API key is 403 session_required (valid or not), no credentials 401, unverified 403', async () => {
@@ -174,8 +174,7 @@ describe('POST /api/preview (W2)', () => {
   it(`limit: the ${PREVIEWS_PER_HOUR + 1}st preview of the hour is 429 rate_limit_exceeded with Retry-After; generating is unaffected`, async () => {
     const { cookie, apiKey, limiter } = await account();
     holdClock();
-    for (let i = 0; i < PREVIEWS_PER_HOUR - 1; i++)
-      await limiter.admitPreview({ now: Date.now(), limit: PREVIEWS_PER_HOUR });
+    for (let i = 0; i < PREVIEWS_PER_HOUR - 1; i++) await limiter.admitPreview({ limit: PREVIEWS_PER_HOUR });
     expect((await preview(cookie)).status).toBe(200);
     const refused = await preview(cookie);
     expect(refused.status).toBe(429);
@@ -191,8 +190,7 @@ describe('POST /api/preview (W2)', () => {
   it('concurrency: with 10 previews left, 20 parallel ones give exactly 10 PDFs and 10 × 429', async () => {
     const { cookie, limiter } = await account();
     holdClock();
-    for (let i = 0; i < PREVIEWS_PER_HOUR - 10; i++)
-      await limiter.admitPreview({ now: Date.now(), limit: PREVIEWS_PER_HOUR });
+    for (let i = 0; i < PREVIEWS_PER_HOUR - 10; i++) await limiter.admitPreview({ limit: PREVIEWS_PER_HOUR });
     const answers = await Promise.all(Array.from({ length: 20 }, () => preview(cookie)));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(10).fill(200), ...Array(10).fill(429)]);

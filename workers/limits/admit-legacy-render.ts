@@ -21,7 +21,7 @@ async function admitLegacyRender(
   const limits = limitsFor(caller);
   const outcome = unlessRevoked(
     caller,
-    await limiter(env, caller).admitLegacyRender({ now, limits, accountId: caller.accountId, ...keyCheck(caller) }),
+    await limiter(env, caller).admitLegacyRender({ limits, accountId: caller.accountId, ...keyCheck(caller) }),
   );
   if (outcome.admitted) return { credits: outcome.credits, reservation: outcome.reservation };
   const grant = buildGrant(limits, outcome.usage, now, { accountLevel: true });
@@ -31,7 +31,7 @@ async function admitLegacyRender(
       `No render credits left (${outcome.credits.used} of ${outcome.credits.total} used); ask the operator for more credits.`,
       grant.headers,
     );
-  throw refusalError(outcome.refused, caller, limits, grant, now);
+  throw refusalError(outcome.refused, caller, limits, grant, outcome.usage, now);
 }
 
 /**
@@ -53,7 +53,7 @@ export async function withLegacyCredit<T>(
     held.drop();
     // The render's own error is the answer; if the refund fails too, the lease's end gives the credit back.
     await limiter(c.env, caller)
-      .release({ now, id: reservation, documents: 0, pdfs: 0, credits: 1, accountId: caller.accountId })
+      .release({ id: reservation, documents: 0, pdfs: 0, credits: 1, accountId: caller.accountId })
       .catch((refundErr: unknown) =>
         console.error(JSON.stringify({ level: 'error', msg: 'credit refund failed', error: String(refundErr) })),
       );

@@ -10,7 +10,7 @@ export const PREVIEWS_PER_HOUR = 120;
 
 /** Counts one preview, or throws 429 rate_limit_exceeded with Retry-After (counting nothing). */
 export async function admitPreview(env: Env, caller: AccountCaller, now: number): Promise<void> {
-  const outcome = await limiter(env, caller).admitPreview({ now, limit: PREVIEWS_PER_HOUR });
+  const outcome = await limiter(env, caller).admitPreview({ limit: PREVIEWS_PER_HOUR });
   if (outcome.admitted) return;
   throw new ApiError(
     'rate_limit_exceeded',

@@ -1,4 +1,6 @@
-// The integration surface of the limits module (D3, D7). Every function takes `now` so tests drive the clock.
+// The integration surface of the limits module (D3, D7). The RateLimiter's own clock decides which windows a call
+// counts in (P-LIM2); the bounds shown come from the counters it answers with, and `now` here (the Worker's clock)
+// only turns them into seconds to wait (Retry-After, RateLimit's reset).
 //
 // How the generate pipeline uses it:
 //   const grant = await admitRequest(env, caller, { documents: 1, pdfs: isPdf ? 1 : 0 });
@@ -16,7 +18,7 @@ import { ApiError } from '../http/api-error.ts';
 import { counterSubject, limitsFor, type PlanLimits } from './plans.ts';
 import type { KeyCheck, RateLimiter, RefusedWindow, Revoked, Usage } from './rate-limiter-object.ts';
 import { buildGrant, retryAfter, type UsageGrant } from './usage-grant.ts';
-import { windowsAt } from './windows.ts';
+import { windowsOf } from './windows.ts';
 
 export type { UsageGrant } from './usage-grant.ts';
 
@@ -47,9 +49,10 @@ export function refusalError(
   caller: Caller,
   limits: PlanLimits,
   grant: UsageGrant,
+  usage: Usage,
   now: number,
 ): ApiError {
-  const w = windowsAt(now);
+  const w = windowsOf(usage);
   const anon =
     caller.kind === 'anonymous' ? ' Anonymous calls are limited per IP address; an API key raises the limits.' : '';
   const at = (sec: number) => new Date(sec * 1000).toISOString();
@@ -92,7 +95,6 @@ export async function admitRequest(
   const outcome = unlessRevoked(
     caller,
     await limiter(env, caller).admit({
-      now,
       limits,
       calls: req.calls ?? 1,
       documents: req.documents,
@@ -107,6 +109,7 @@ export async function admitRequest(
       caller,
       limits,
       buildGrant(limits, outcome.usage as Usage, now, { accountLevel }),
+      outcome.usage as Usage,
       now,
     );
   }
@@ -114,7 +117,7 @@ export async function admitRequest(
     accountLevel,
     reservation: {
       id: outcome.reservation,
-      monthStart: windowsAt(now).month.start,
+      monthStart: outcome.usage.month.start,
       documents: req.documents,
       pdfs: req.pdfs,
     },
@@ -136,7 +139,7 @@ export async function admitBatchItems(
   const limits = limitsFor(caller);
   const outcome = unlessRevoked(
     caller,
-    await limiter(env, caller).admitMany({ now, limits, pdfFlags: items.map((i) => i.pdf), ...keyCheck(caller) }),
+    await limiter(env, caller).admitMany({ limits, pdfFlags: items.map((i) => i.pdf), ...keyCheck(caller) }),
   );
   const accountLevel = caller.kind === 'account';
   if (outcome.admitted === 0 && items.length > 0) {
@@ -145,17 +148,20 @@ export async function admitBatchItems(
       caller,
       limits,
       buildGrant(limits, outcome.usage as Usage, now, { accountLevel }),
+      outcome.usage as Usage,
       now,
     );
   }
   const pdfs = items.slice(0, outcome.admitted).filter((i) => i.pdf).length;
   const grant = buildGrant(limits, outcome.usage as Usage, now, {
     accountLevel,
-    reservation: { id: outcome.reservation, monthStart: windowsAt(now).month.start, documents: outcome.admitted, pdfs },
+    reservation: { id: outcome.reservation, monthStart: outcome.usage.month.start, documents: outcome.admitted, pdfs },
     webhooks: outcome.webhooks,
   });
   // The error the items past the admitted prefix fail with (batch: per-item rate-limit errors).
-  const refusal = outcome.refused ? refusalError(outcome.refused, caller, limits, grant, now) : undefined;
+  const refusal = outcome.refused
+    ? refusalError(outcome.refused, caller, limits, grant, outcome.usage as Usage, now)
+    : undefined;
   return { admitted: outcome.admitted, grant, refusal };
 }
 
@@ -174,18 +180,17 @@ export async function releaseDocuments(
   const { id } = grant.reservation;
   const usage = id
     ? await limiter(env, caller).release({
-        now,
         id,
         documents: counts.documents ?? grant.reservation.documents,
         pdfs: counts.pdfs ?? grant.reservation.pdfs,
         accountId: accountId(caller),
       })
-    : await limiter(env, caller).peek(now);
+    : await limiter(env, caller).peek();
   return buildGrant(limits, usage as Usage, now, { accountLevel: caller.kind === 'account' });
 }
 
 /** Current headers and meta without counting anything (errors before admission, replays). */
 export async function peekUsage(env: Env, caller: Caller, now = Date.now()): Promise<UsageGrant> {
-  const usage = unlessRevoked(caller, await limiter(env, caller).peek(now, keyCheck(caller)));
+  const usage = unlessRevoked(caller, await limiter(env, caller).peek(keyCheck(caller)));
   return buildGrant(limitsFor(caller), usage as Usage, now, { accountLevel: caller.kind === 'account' });
 }

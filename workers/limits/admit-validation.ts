@@ -12,7 +12,7 @@ export const VALIDATIONS_PER_HOUR = { account: 600, anonymous: 60 } as const;
 /** Counts one validation, or throws 429 rate_limit_exceeded with Retry-After (counting nothing). */
 export async function admitValidation(env: Env, caller: Caller, now: number): Promise<void> {
   const limit = VALIDATIONS_PER_HOUR[caller.kind === 'account' ? 'account' : 'anonymous'];
-  const outcome = await limiter(env, caller).admitValidation({ now, limit });
+  const outcome = await limiter(env, caller).admitValidation({ limit });
   if (outcome.admitted) return;
   throw new ApiError(
     'rate_limit_exceeded',

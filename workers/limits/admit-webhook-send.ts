@@ -10,7 +10,7 @@ export const WEBHOOK_SENDS_PER_HOUR = 60;
 
 /** Counts one send asked for by hand, or throws 429 rate_limit_exceeded with Retry-After (counting nothing). */
 export async function admitWebhookSend(env: Env, caller: AccountCaller, now: number): Promise<void> {
-  const outcome = await limiter(env, caller).admitWebhookSend({ now, limit: WEBHOOK_SENDS_PER_HOUR });
+  const outcome = await limiter(env, caller).admitWebhookSend({ limit: WEBHOOK_SENDS_PER_HOUR });
   if (outcome.admitted) return;
   throw new ApiError(
     'rate_limit_exceeded',

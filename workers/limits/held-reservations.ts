@@ -46,7 +46,7 @@ class RequestReservations {
   }
 
   private async renewAll(): Promise<void> {
-    await Promise.all(this.live().map((e) => limiter(this.c.env, e.caller).renew({ id: e.id, now: Date.now() })));
+    await Promise.all(this.live().map((e) => limiter(this.c.env, e.caller).renew({ id: e.id })));
   }
 
   /** Stops the heartbeat and settles what is still held; a failed settle leaves the rest to the lease. */

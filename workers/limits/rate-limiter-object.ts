@@ -1,6 +1,8 @@
 // The RateLimiter Durable Object (D7): one instance per account ('acct:<id>') and per anonymous client
 // IP ('ip:<address>'). Each RPC reads, checks and writes its counters synchronously (SQLite storage,
 // no await in between), so concurrent requests are serialised and never admit more than the limit.
+// The object's own clock decides every window and lease (issue 25, decision P-LIM2): no RPC takes the caller's time,
+// so two isolates whose clocks disagree at an hour or month boundary cannot count one call in two windows.
 import { DurableObject } from 'cloudflare:workers';
 import { type AccountFacts, AccountFactsTable } from './account-facts-table.ts';
 import { CreditLedger, type Credits } from './credit-ledger.ts';
@@ -15,7 +17,6 @@ import { type Usage, WindowCounters } from './window-counters.ts';
 export type { Usage } from './window-counters.ts';
 
 export interface AdmitInput {
-  now: number;
   limits: PlanLimits;
   /** Calls counted against the hourly and weekly windows. */
   calls: number;
@@ -154,7 +155,8 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   async admit(input: AdmitInput): Promise<AdmitOutcome | Revoked> {
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
-    const usage = this.current(input.now, input.accountId);
+    const now = Date.now();
+    const usage = this.current(now, input.accountId);
     const refused = RateLimiter.refusal(usage, input.limits, input.calls, input.documents, input.pdfs);
     if (refused) return { admitted: false, refused, usage };
     usage.hour.count += input.calls;
@@ -163,7 +165,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     usage.month.pdfs += input.pdfs;
     this.write(usage);
     this.afterChange(input.accountId);
-    const reservation = this.reserve(input.now, usage.month.start, {
+    const reservation = this.reserve(now, usage.month.start, {
       documents: input.documents,
       pdfs: input.pdfs,
       credits: 0,
@@ -183,7 +185,8 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   > {
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
-    const usage = this.current(input.now, input.accountId);
+    const now = Date.now();
+    const usage = this.current(now, input.accountId);
     let admitted = 0;
     let pdfs = 0;
     let refused: RefusedWindow | null = null;
@@ -201,7 +204,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
       this.write(usage);
       this.afterChange(input.accountId);
     }
-    const reservation = this.reserve(input.now, usage.month.start, { documents: admitted, pdfs, credits: 0 });
+    const reservation = this.reserve(now, usage.month.start, { documents: admitted, pdfs, credits: 0 });
     return { admitted, refused, usage, webhooks: facts?.webhooks ?? false, ...(reservation && { reservation }) };
   }
 
@@ -217,17 +220,11 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
    * Gives back what was counted for reservation `id` but not produced (failed items, a failed render),
    * at most what the reservation still holds; nothing once it was settled or given back.
    */
-  release(input: {
-    now: number;
-    id: string;
-    documents: number;
-    pdfs: number;
-    credits?: number;
-    accountId?: string;
-  }): Usage {
+  release(input: { id: string; documents: number; pdfs: number; credits?: number; accountId?: string }): Usage {
+    const now = Date.now();
     const taken = this.reservations.take(input.id, { ...input, credits: input.credits ?? 0 });
-    if (taken) this.giveBack(input.now, taken);
-    const usage = this.read(input.now);
+    if (taken) this.giveBack(now, taken);
+    const usage = this.read(now);
     if (taken) this.afterChange(input.accountId);
     return usage;
   }
@@ -238,8 +235,8 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   }
 
   /** The heartbeat of a request still working (F1). False when the reservation is gone (settled or given back). */
-  renew(input: { id: string; now: number }): boolean {
-    return this.reservations.renew(input.id, input.now);
+  renew(input: { id: string }): boolean {
+    return this.reservations.renew(input.id, Date.now());
   }
 
   /** Takes `units` off the counters: documents only in their own month (never into a later one), credits always. */
@@ -272,7 +269,6 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
    * back by themselves.
    */
   async admitLegacyRender(input: {
-    now: number;
     limits: PlanLimits;
     accountId: string;
     keyHash?: string;
@@ -287,7 +283,8 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
         .first<{ credits_total: number; credits_used: number }>();
       this.credits.load({ total: row?.credits_total ?? 0, used: row?.credits_used ?? 0 });
     }
-    const usage = this.current(input.now, input.accountId);
+    const now = Date.now();
+    const usage = this.current(now, input.accountId);
     const window = RateLimiter.refusal(usage, input.limits, 1, 0, 0);
     const before = this.credits.current();
     if (before.used >= before.total) return { admitted: false, refused: 'credits', usage, credits: before };
@@ -297,7 +294,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     usage.week.count += 1;
     this.write(usage);
     this.afterChange(input.accountId);
-    const reservation = this.reserve(input.now, usage.month.start, { documents: 0, pdfs: 0, credits: 1 })!;
+    const reservation = this.reserve(now, usage.month.start, { documents: 0, pdfs: 0, credits: 1 })!;
     return { admitted: true, usage, credits, reservation };
   }
 
@@ -307,23 +304,23 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   }
 
   /** W2: one web-app preview, counted apart from the plan's windows (hourly-counter.ts). */
-  admitPreview(input: { now: number; limit: number }): HourlyAdmission {
-    return this.hourly.take('preview_hour', input.now, input.limit);
+  admitPreview(input: { limit: number }): HourlyAdmission {
+    return this.hourly.take('preview_hour', Date.now(), input.limit);
   }
 
   /** W3: one webhook redelivery or test event, counted apart from the plan's windows (hourly-counter.ts). */
-  admitWebhookSend(input: { now: number; limit: number }): HourlyAdmission {
-    return this.hourly.take('webhook_sends_hour', input.now, input.limit);
+  admitWebhookSend(input: { limit: number }): HourlyAdmission {
+    return this.hourly.take('webhook_sends_hour', Date.now(), input.limit);
   }
 
   /** E6: one e-invoice validation dry run, counted apart from the plan's windows (hourly-counter.ts). */
-  admitValidation(input: { now: number; limit: number }): HourlyAdmission {
-    return this.hourly.take('validations_hour', input.now, input.limit);
+  admitValidation(input: { limit: number }): HourlyAdmission {
+    return this.hourly.take('validations_hour', Date.now(), input.limit);
   }
 
-  async peek(now: number, check: KeyCheck = {}): Promise<Usage | Revoked> {
+  async peek(check: KeyCheck = {}): Promise<Usage | Revoked> {
     if (check.keyHash && RateLimiter.revoked(await this.accountFacts(check.accountId), check)) return { revoked: true };
-    return this.current(now, check.accountId);
+    return this.current(Date.now(), check.accountId);
   }
 
   /** Account objects: the D1 snapshot follows within FLUSH_DELAY_MS. */

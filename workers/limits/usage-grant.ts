@@ -3,7 +3,7 @@
 // Unlimited values are shown as -1.
 import type { PlanLimits } from './plans.ts';
 import type { Usage } from './rate-limiter-object.ts';
-import { windowsAt } from './windows.ts';
+import { windowsOf } from './windows.ts';
 
 interface WindowState {
   limit: number;
@@ -34,7 +34,7 @@ export function buildGrant(
   now: number,
   opts: { accountLevel: boolean; reservation?: UsageGrant['reservation']; webhooks?: boolean },
 ): UsageGrant {
-  const w = windowsAt(now);
+  const w = windowsOf(usage);
   const nowSec = Math.floor(now / 1000);
   const hourlyLeft = remaining(limits.hourly, usage.hour.count);
   const weeklyLeft = remaining(limits.weekly, usage.week.count);

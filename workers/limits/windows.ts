@@ -37,3 +37,11 @@ export interface Windows {
 export function windowsAt(now: number): Windows {
   return { hour: hourWindow(now), week: isoWeekWindow(now), month: monthWindow(now) };
 }
+
+/**
+ * The windows a RateLimiter counted in, from the counters it answered with (P-LIM2): the hour's start lies in the
+ * object's week and month too, so the bounds are the object's whatever the Worker's clock says.
+ */
+export function windowsOf(usage: { hour: { start: number } }): Windows {
+  return windowsAt(usage.hour.start * 1000);
+}

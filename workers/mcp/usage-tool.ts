@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { keyCheck, limiter, unlessRevoked } from '../limits/admit-request.ts';
 import { limitsFor } from '../limits/plans.ts';
 import type { Usage } from '../limits/rate-limiter-object.ts';
-import { windowsAt } from '../limits/windows.ts';
+import { windowsOf } from '../limits/windows.ts';
 import type { McpTool } from './mcp-tool.ts';
 
 const WindowSchema = z.object({
@@ -52,10 +52,10 @@ export const getUsage: McpTool = {
   input: z.strictObject({}),
   output: UsageResultSchema,
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run({ c, caller, now }) {
-    const usage = unlessRevoked(caller, await limiter(c.env, caller).peek(now, keyCheck(caller))) as Usage;
+  async run({ c, caller }) {
+    const usage = unlessRevoked(caller, await limiter(c.env, caller).peek(keyCheck(caller))) as Usage;
     const limits = limitsFor(caller);
-    const w = windowsAt(now);
+    const w = windowsOf(usage);
     const structured = {
       plan: caller.tier,
       email_verified: caller.verified,
