@@ -8,6 +8,8 @@ import { DurableObject } from 'cloudflare:workers';
 import { LEASE_TIMINGS, leaseTimings } from '../limits/lease-timings.ts';
 
 const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
+/** An abandoned record's object is deleted this long after: a retry coming at once reuses it meanwhile. */
+const ABANDONED_CLEANUP_MS = 60_000;
 /**
  * An in-flight record whose attempt stopped renewing (killed isolate) stops blocking its key this long
  * after the last renewal (the heartbeat renews every 15 s). Longer than the reservation lease (45 s) by
@@ -149,9 +151,14 @@ export class IdempotencyStore extends DurableObject<{ DEV_MODE?: string; LEASE_S
     return true;
   }
 
-  /** 4xx/5xx answers and exceptions are not stored: the key becomes free again. */
+  /**
+   * 4xx/5xx answers and exceptions are not stored: the key becomes free again, and the object's storage (its
+   * empty tables) is deleted by the alarm a minute later (issue 25), unless a new request took the key by then.
+   */
   abandon(attempt: string): void {
-    if (this.owns(attempt)) this.clear();
+    if (!this.owns(attempt)) return;
+    this.clear();
+    void this.ctx.storage.setAlarm(Date.now() + ABANDONED_CLEANUP_MS);
   }
 
   readChunk(seq: number): Uint8Array {
@@ -162,15 +169,17 @@ export class IdempotencyStore extends DurableObject<{ DEV_MODE?: string; LEASE_S
     return row ? new Uint8Array(row.data) : new Uint8Array();
   }
 
-  /** Frees the storage once the replay window has passed. */
+  /**
+   * Frees the storage once the replay window has passed, or once the record is gone (an abandoned attempt):
+   * `deleteAll` drops the tables too, so nothing is left of the object (issue 25: empty tables stayed for ever).
+   */
   override async alarm(): Promise<void> {
     const row = this.row();
-    if (!row) return;
-    if (row.expires_at <= Date.now()) {
-      await this.ctx.storage.deleteAll();
-      this.schemaReady = false;
-    } else {
+    if (row && row.expires_at > Date.now()) {
       await this.ctx.storage.setAlarm(row.expires_at);
+      return;
     }
+    await this.ctx.storage.deleteAll();
+    this.schemaReady = false;
   }
 }

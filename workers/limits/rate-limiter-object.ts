@@ -8,11 +8,13 @@ import { type AccountFacts, AccountFactsTable } from './account-facts-table.ts';
 import { CreditLedger, type Credits } from './credit-ledger.ts';
 import { EarliestAlarm } from './earliest-alarm.ts';
 import { type HourlyAdmission, HourlyCounters } from './hourly-counter.ts';
+import { holdsOnlyCounters, liveUntil } from './idle-subject.ts';
 import { leaseTimings } from './lease-timings.ts';
 import type { PlanLimits } from './plans.ts';
 import { ReservationLedger, type Reserved } from './reservation-ledger.ts';
 import { writeUsageSnapshot } from './usage-snapshot.ts';
 import { type Usage, WindowCounters } from './window-counters.ts';
+import { hourWindow } from './windows.ts';
 
 export type { Usage } from './window-counters.ts';
 
@@ -71,41 +73,57 @@ interface LimiterBindings {
 
 export class RateLimiter extends DurableObject<LimiterBindings> {
   private readonly wake = new EarliestAlarm(this.ctx.storage);
-  private readonly counters: WindowCounters;
-  private readonly facts: AccountFactsTable;
-  private readonly credits: CreditLedger;
-  private readonly hourly: HourlyCounters;
-  private readonly reservations: ReservationLedger;
+  private counters!: WindowCounters;
+  private facts!: AccountFactsTable;
+  private credits!: CreditLedger;
+  private hourly!: HourlyCounters;
+  private reservations!: ReservationLedger;
+  /** The clean-up alarm deleted the storage, tables included (P-LIM3): the next call makes them again. */
+  private wiped = false;
 
   constructor(ctx: DurableObjectState, env: LimiterBindings) {
     super(ctx, env);
-    this.counters = new WindowCounters(ctx.storage.sql);
-    ctx.storage.sql.exec(
-      'CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)',
-    );
-    this.facts = new AccountFactsTable(ctx.storage.sql, env.DB);
-    this.credits = new CreditLedger(ctx.storage.sql);
-    this.hourly = new HourlyCounters(ctx.storage.sql);
-    this.reservations = new ReservationLedger(ctx.storage.sql, leaseTimings(env).reservationMs);
+    this.makeTables();
     void ctx.blockConcurrencyWhile(() => this.wake.load());
+  }
+
+  private makeTables(): void {
+    const sql = this.ctx.storage.sql;
+    this.counters = new WindowCounters(sql);
+    sql.exec('CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)');
+    this.facts = new AccountFactsTable(sql, this.env.DB);
+    this.credits = new CreditLedger(sql);
+    this.hourly = new HourlyCounters(sql);
+    this.reservations = new ReservationLedger(sql, leaseTimings(this.env).reservationMs);
+  }
+
+  /** Every RPC starts here: an instance still in memory after its storage was deleted works on. */
+  private ready(): void {
+    if (!this.wiped) return;
+    this.makeTables();
+    this.wiped = false;
   }
 
   /** Rotation (rotateApiKey) calls this before D1 commits: from now on only `keyHash` is admitted. */
   setLiveKey(keyHash: string): void {
+    this.ready();
     this.facts.set('live_key', keyHash, true);
   }
 
   /** After a failed rotation: reload the live key from D1 on the next call. */
   forgetLiveKey(): void {
+    this.ready();
     this.facts.forget('live_key');
   }
 
   /**
    * Closing the account (issue 24, H17): every row of every table goes (counters, facts, credits, reservations, the
    * subject), so a pending alarm has nothing to copy to D1 and the next call reloads the facts from D1, where the
-   * account has no live key. The tables stay: this instance may still be in memory and uses them.
+   * account has no live key. The tables stay: this instance may still be in memory and uses them; a pending alarm
+   * then finds an object of empty counters and deletes its storage (P-LIM3).
    */
   eraseAccount(): void {
+    this.ready();
     const tables = this.ctx.storage.sql
       .exec<{ name: string }>(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
@@ -116,6 +134,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
 
   /** Webhook creation calls this before its D1 insert; it is never unset. */
   noteWebhooks(): void {
+    this.ready();
     this.facts.set('webhooks', '1', true);
   }
 
@@ -153,6 +172,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
 
   /** All or nothing: counts the calls and reserves the documents under a lease (F1), or refuses and counts nothing. */
   async admit(input: AdmitInput): Promise<AdmitOutcome | Revoked> {
+    this.ready();
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
     const now = Date.now();
@@ -183,6 +203,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   ): Promise<
     { admitted: number; refused: RefusedWindow | null; usage: Usage; webhooks: boolean; reservation?: string } | Revoked
   > {
+    this.ready();
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
     const now = Date.now();
@@ -221,6 +242,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
    * at most what the reservation still holds; nothing once it was settled or given back.
    */
   release(input: { id: string; documents: number; pdfs: number; credits?: number; accountId?: string }): Usage {
+    this.ready();
     const now = Date.now();
     const taken = this.reservations.take(input.id, { ...input, credits: input.credits ?? 0 });
     if (taken) this.giveBack(now, taken);
@@ -231,11 +253,13 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
 
   /** The work produced what reservation `id` holds: it stays counted for good (F1). */
   settle(input: { id: string }): boolean {
+    this.ready();
     return this.reservations.settle(input.id);
   }
 
   /** The heartbeat of a request still working (F1). False when the reservation is gone (settled or given back). */
   renew(input: { id: string }): boolean {
+    this.ready();
     return this.reservations.renew(input.id, Date.now());
   }
 
@@ -273,6 +297,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     accountId: string;
     keyHash?: string;
   }): Promise<LegacyAdmitOutcome | Revoked> {
+    this.ready();
     const facts = await this.accountFacts(input.accountId);
     if (RateLimiter.revoked(facts, input)) return { revoked: true };
     // D1 only when the object's copy says no credit is left (or it has none yet): awaited before the
@@ -300,32 +325,45 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
 
   /** The object's count of used credits, newer than D1's between flushes; undefined before any legacy render. */
   creditsUsed(): number | undefined {
+    this.ready();
     return this.credits.used();
   }
 
   /** W2: one web-app preview, counted apart from the plan's windows (hourly-counter.ts). */
   admitPreview(input: { limit: number }): HourlyAdmission {
+    this.ready();
     return this.hourly.take('preview_hour', Date.now(), input.limit);
   }
 
   /** W3: one webhook redelivery or test event, counted apart from the plan's windows (hourly-counter.ts). */
   admitWebhookSend(input: { limit: number }): HourlyAdmission {
+    this.ready();
     return this.hourly.take('webhook_sends_hour', Date.now(), input.limit);
   }
 
   /** E6: one e-invoice validation dry run, counted apart from the plan's windows (hourly-counter.ts). */
   admitValidation(input: { limit: number }): HourlyAdmission {
-    return this.hourly.take('validations_hour', Date.now(), input.limit);
+    this.ready();
+    const outcome = this.hourly.take('validations_hour', Date.now(), input.limit);
+    if (outcome.admitted) this.wake.wakeBy(outcome.resetAt * 1000); // an IP object's clean-up check (P-LIM3)
+    return outcome;
   }
 
   async peek(check: KeyCheck = {}): Promise<Usage | Revoked> {
+    this.ready();
     if (check.keyHash && RateLimiter.revoked(await this.accountFacts(check.accountId), check)) return { revoked: true };
     return this.current(Date.now(), check.accountId);
   }
 
-  /** Account objects: the D1 snapshot follows within FLUSH_DELAY_MS. */
+  /**
+   * Account objects: the D1 snapshot follows within FLUSH_DELAY_MS. IP objects: the alarm checks at the end of the
+   * hour whether any window is still running, and deletes the object when none is (P-LIM3).
+   */
   private afterChange(accountId: string | undefined): void {
-    if (!accountId) return;
+    if (!accountId) {
+      this.wake.wakeBy(hourWindow(Date.now()).end * 1000);
+      return;
+    }
     this.ctx.storage.sql.exec(
       'INSERT INTO subject (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO NOTHING',
       accountId,
@@ -334,15 +372,36 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   }
 
   /**
+   * P-LIM3: an object of counters only (an IP's) has no snapshot to write. While a window with a count runs it
+   * wakes at that window's end; once none does, its storage is deleted. True when the object was such an object.
+   */
+  private async forgetWhenIdle(now: number): Promise<boolean> {
+    const sql = this.ctx.storage.sql;
+    if (!holdsOnlyCounters(sql)) return false;
+    const until = liveUntil(sql, now);
+    if (until !== null) {
+      this.wake.wakeBy(until);
+      return true;
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.wiped = true;
+    return true;
+  }
+
+  /**
    * Gives back the reservations whose lease ended (F1), asks to be woken at the next lease end, and
    * writes the counters and the credits used to D1 for the admin command and /me's fallback
    * (usage-snapshot.ts; nothing for IP objects, which have no subject).
    */
   override async alarm(): Promise<void> {
+    this.ready();
     this.wake.fired();
-    this.sweep(Date.now());
+    const now = Date.now();
+    this.sweep(now);
     const next = this.reservations.nextExpiry();
     if (next !== null) this.wake.wakeBy(next);
+    if (await this.forgetWhenIdle(now)) return;
     try {
       await writeUsageSnapshot(this.ctx.storage.sql, this.env.DB, this.credits.used());
     } catch (err) {

@@ -1,0 +1,28 @@
+// When a RateLimiter object may forget everything (issue 25, decision P-LIM3): per-IP objects (one per client
+// address) were never deleted. An object that holds nothing but window counters (no account: no subject, facts or
+// credits; no open reservation) is deleted by its alarm once none of its windows with a count is still running.
+import { hourWindow, isoWeekWindow, monthWindow } from './windows.ts';
+
+/** Unix seconds: the end of the window a counter row of `name` that started at `startSec` belongs to. */
+function windowEnd(name: string, startSec: number): number {
+  const startMs = startSec * 1000;
+  if (name === 'week') return isoWeekWindow(startMs).end;
+  if (name.startsWith('month_')) return monthWindow(startMs).end;
+  return hourWindow(startMs).end; // `hour` and the hourly counters (`*_hour`)
+}
+
+/** Unix ms: the end of the last window that has a count and is still running at `now`; null when none is. */
+export function liveUntil(sql: SqlStorage, now: number): number | null {
+  let until: number | null = null;
+  for (const r of sql.exec<{ name: string; start: number; count: number }>('SELECT name, start, count FROM counters')) {
+    const end = windowEnd(r.name, r.start) * 1000;
+    if (r.count > 0 && end > now) until = Math.max(until ?? 0, end);
+  }
+  return until;
+}
+
+/** True when the object holds window counters only: nothing of an account, no reservation a request still holds. */
+export function holdsOnlyCounters(sql: SqlStorage): boolean {
+  const rows = (table: string) => sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
+  return ['subject', 'facts', 'credits', 'reservations'].every((table) => rows(table) === 0);
+}
