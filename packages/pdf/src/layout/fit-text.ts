@@ -12,6 +12,9 @@ import type { Canvas } from './canvas.ts';
 
 let graphemes: Intl.Segmenter | undefined;
 
+/** How far an identifier or a date shrinks to stay on one line before it is broken (issue 27). */
+export const WHOLE_MIN_SCALE = 0.75;
+
 /** Sizes are rounded down to 1/100 pt so the text measured at the new size never exceeds the box by rounding. */
 const scaled = (style: TextStyle, scale: number): TextStyle => ({
   ...style,

@@ -23,6 +23,7 @@ import {
 } from '@invoice/model';
 import type Decimal from 'decimal.js';
 import type { Presentation } from '../presentation.ts';
+import { unbreakable } from '../text/line-wrap.ts';
 import { addressLines } from './address-lines.ts';
 import { currencyDisplay } from './currency-display.ts';
 import { manualPaymentFields } from './payment-code-view.ts';
@@ -32,7 +33,15 @@ import { presentedLabels } from './presented-labels.ts';
 export interface Field {
   label: string;
   value: string;
+  /**
+   * An identifier or a date (invoice number, IBAN, tax id, due date): never wrapped inside; the
+   * layout shrinks it or gives it room (issue 27).
+   */
+  whole?: boolean;
 }
+
+/** Marks a value as an identifier or a date for `fields` (issue 27). */
+const whole = (value: string | undefined) => (value === undefined ? undefined : { whole: value });
 
 export interface PartyView {
   heading: string;
@@ -95,10 +104,14 @@ function present(s: string | undefined): s is string {
   return s !== undefined && s.trim() !== '';
 }
 
-function fields(pairs: [string, string | undefined][]): Field[] {
-  return pairs
-    .filter((p): p is [string, string] => present(p[1]))
-    .map(([label, value]) => ({ label, value: value.trim() }));
+function fields(pairs: [string, string | { whole: string } | undefined][]): Field[] {
+  const out: Field[] = [];
+  for (const [label, v] of pairs) {
+    const value = typeof v === 'object' ? v.whole : v;
+    if (!present(value)) continue;
+    out.push(typeof v === 'object' ? { label, value: value.trim(), whole: true } : { label, value: value.trim() });
+  }
+  return out;
 }
 
 /** Splits client text into lines: CRLF/CR normalised, trailing blanks dropped. */
@@ -121,8 +134,8 @@ function partyView(heading: string, party: Party, l: Labels, language: string): 
       [l.email, party.email],
       [l.phone, party.phone],
       [l.website, party.website],
-      [l.taxId, party.tax_id],
-      [l.registrationNo, party.registration_no],
+      [l.taxId, whole(party.tax_id)],
+      [l.registrationNo, whole(party.registration_no)],
     ]),
   };
 }
@@ -154,10 +167,10 @@ function creditNoteReference(
   digits: Digits,
 ): string | undefined {
   if (!present(meta.original_number)) return undefined;
-  const number = meta.original_number.trim();
+  // The number and the date stay whole when the line wraps ("of / February 14, 2026", never "of February / 14").
+  const number = unbreakable(meta.original_number.trim());
   if (!meta.original_date) return fillLabel(l.creditNoteForNumber, { number });
-  // No-break spaces keep the date whole when the line wraps ("of / February 14, 2026", never "of February / 14").
-  const date = formatDate(meta.original_date, language, digits).replace(/ /g, '\u00a0');
+  const date = unbreakable(formatDate(meta.original_date, language, digits));
   return fillLabel(l.creditNoteFor, { number, date });
 }
 
@@ -231,10 +244,10 @@ export function buildInvoiceView(
         [l.payTo, p.pay_to],
         [l.bankName, p.bank_name],
         [l.accountName, p.account_name],
-        [l.accountNumber, p.account_number],
-        [l.routingNumber, p.routing_number],
-        [l.iban, p.iban],
-        [l.swift, p.swift],
+        [l.accountNumber, whole(p.account_number)],
+        [l.routingNumber, whole(p.routing_number)],
+        [l.iban, whole(p.iban)],
+        [l.swift, whole(p.swift)],
         [l.instructions, p.instructions],
         [l.methodNote, p.method_note],
       ])
@@ -255,11 +268,11 @@ export function buildInvoiceView(
     number: meta.number,
     reference: creditNote ? creditNoteReference(meta, l, language, digits) : undefined,
     meta: fields([
-      [creditNote ? l.creditNoteNumber : l.invoiceNumber, meta.number],
-      [creditNote ? l.creditNoteDate : l.date, formatDate(meta.date, language, digits)],
-      [l.dueDate, meta.due_date ? formatDate(meta.due_date, language, digits) : undefined],
-      [l.poNumber, meta.po_number],
-      [l.buyerReference, meta.buyer_reference],
+      [creditNote ? l.creditNoteNumber : l.invoiceNumber, whole(meta.number)],
+      [creditNote ? l.creditNoteDate : l.date, whole(formatDate(meta.date, language, digits))],
+      [l.dueDate, whole(meta.due_date ? formatDate(meta.due_date, language, digits) : undefined)],
+      [l.poNumber, whole(meta.po_number)],
+      [l.buyerReference, whole(meta.buyer_reference)],
       [l.terms, meta.terms],
     ]),
     seller: partyView(l.from, req.from, l, language),

@@ -51,36 +51,5 @@ export function detailPieces(
   const { c, theme } = ctx;
   const label = { size: theme.size.small, color: labelColor ?? theme.muted };
   const value = { size: theme.size.small, color: valueColor ?? theme.text };
-  return fields.flatMap((f) => fieldPieces(c, f.label, f.value, width, label, value));
-}
-
-/**
- * Invoice meta (number, dates, PO, terms) as a two-column list: labels at the start, values at
- * the end of the box, so that the dates line up under each other.
- */
-export function metaPieces(ctx: RenderContext, width: number, colors?: { label?: Rgb; value?: Rgb }): Piece[] {
-  const { c, theme, view } = ctx;
-  const labelStyle = { size: theme.size.small + 0.5, color: colors?.label ?? theme.muted };
-  const valueStyle = { size: theme.size.small + 0.5, weight: 'bold' as const, color: colors?.value ?? theme.text };
-  const lh = Math.max(c.lineHeight(labelStyle), c.lineHeight(valueStyle)) * 1.05;
-  const labelWidth = Math.min(width * 0.5, Math.max(...view.meta.map((f) => c.measure(f.label, labelStyle))) + 8);
-  const valueWidth = width - labelWidth;
-  const out: Piece[] = [];
-  for (const f of view.meta) {
-    const labelLines = c.wrap(f.label, labelWidth - 4, labelStyle);
-    const valueLines = c.wrap(f.value, valueWidth, valueStyle);
-    const n = Math.max(labelLines.length, valueLines.length);
-    for (let i = 0; i < n; i++) {
-      const l = labelLines[i] ?? '';
-      const v = valueLines[i] ?? '';
-      out.push({
-        height: lh,
-        draw: (cv, x, top, w) => {
-          cv.text(l, x, top, labelWidth, labelStyle);
-          cv.text(v, x + w - valueWidth, top, valueWidth, valueStyle, 'end');
-        },
-      });
-    }
-  }
-  return out;
+  return fields.flatMap((f) => fieldPieces(c, f.label, f.value, width, label, value, 1, f.whole));
 }

@@ -1,7 +1,8 @@
 import type { RenderContext } from '../templates/template.ts';
 import type { TextStyle } from '../text/text-engine.ts';
+import { fitLines, WHOLE_MIN_SCALE } from './fit-text.ts';
 import type { Field } from './invoice-view.ts';
-import { keepTogether, type Piece, spacePiece, textPiece, wrappedPieces } from './pieces.ts';
+import { keepTogether, type Piece, spacePiece, textPiece } from './pieces.ts';
 
 /** Width of the column of manual payment details beside a payment code (issue 23). */
 export const CODE_DETAILS_WIDTH = 170;
@@ -17,7 +18,9 @@ export function codeDetailPieces(ctx: RenderContext, fields: Field[], width: num
   const out: Piece[] = [];
   fields.forEach((f, i) => {
     if (i > 0) out.push(spacePiece(3));
-    const [first, ...rest] = wrappedPieces(c, f.value, width, value);
+    // an IBAN or a reference shrinks to stay on its line before it is broken (issue 27)
+    const fit = fitLines(c, f.value, width, value, f.whole ? WHOLE_MIN_SCALE : 1, true);
+    const [first, ...rest] = fit.lines.map((line) => textPiece(line, fit.style, c.lineHeight(fit.style)));
     const head = textPiece(f.label, label, c.lineHeight(label));
     out.push(first ? keepTogether(head, first) : head, ...rest);
   });

@@ -13,7 +13,7 @@ export function manualPaymentFields(
   manual: ManualPayment | undefined,
   l: Labels,
   money: (v: Decimal) => string,
-): { label: string; value: string }[] {
+): { label: string; value: string; whole: boolean }[] {
   if (!manual) return [];
   const reference = /^RF\d/.test(manual.reference) ? groupInFours(manual.reference) : manual.reference;
   const rows: [string, string | undefined][] =
@@ -32,5 +32,6 @@ export function manualPaymentFields(
           [l.reference, reference],
           [l.amount, money(manual.amount)],
         ];
-  return rows.filter((r): r is [string, string] => !!r[1]).map(([label, value]) => ({ label, value }));
+  // every value here is an identifier or an amount: none is wrapped inside (issue 27)
+  return rows.filter((r): r is [string, string] => !!r[1]).map(([label, value]) => ({ label, value, whole: true }));
 }

@@ -1,5 +1,6 @@
 import type { TextStyle } from '../text/text-engine.ts';
 import type { Align, Canvas } from './canvas.ts';
+import { fitLines, WHOLE_MIN_SCALE } from './fit-text.ts';
 
 /** One unbreakable item of a column: a line of text, an image, a QR code, a rule or a space. */
 export interface Piece {
@@ -42,7 +43,10 @@ export function wrappedPieces(
   return c.wrap(text, width, style).map((line) => textPiece(line, style, lh, align));
 }
 
-/** `Label: value` as a label line and wrapped value lines, or on one line when it fits. */
+/**
+ * `Label: value` as a label line and wrapped value lines, or on one line when it fits. A `whole` value
+ * (an IBAN, a tax id) on its own line shrinks to stay one line (to WHOLE_MIN_SCALE) before it wraps (issue 27).
+ */
 export function fieldPieces(
   c: Canvas,
   label: string,
@@ -51,6 +55,7 @@ export function fieldPieces(
   labelStyle: TextStyle,
   valueStyle: TextStyle,
   leading = 1,
+  whole = false,
 ): Piece[] {
   const lh = Math.max(c.lineHeight(labelStyle), c.lineHeight(valueStyle)) * leading;
   const labelWidth = c.measure(label, labelStyle);
@@ -68,6 +73,9 @@ export function fieldPieces(
     ];
   }
   const labelPiece = textPiece(label, labelStyle, c.lineHeight(labelStyle) * leading);
-  const [first, ...rest] = wrappedPieces(c, value, width, valueStyle, 'start', leading);
+  const fit = whole ? fitLines(c, value, width, valueStyle, WHOLE_MIN_SCALE, true) : undefined;
+  const [first, ...rest] = fit
+    ? fit.lines.map((line) => textPiece(line, fit.style, c.lineHeight(fit.style) * leading))
+    : wrappedPieces(c, value, width, valueStyle, 'start', leading);
   return first ? [keepTogether(labelPiece, first), ...rest] : [labelPiece];
 }

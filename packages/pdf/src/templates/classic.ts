@@ -1,6 +1,7 @@
 import type { Rgb } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
-import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
+import { metaPieces } from '../layout/meta-pieces.ts';
+import { partyPieces } from '../layout/party-pieces.ts';
 import { type Piece, spacePiece } from '../layout/pieces.ts';
 import { logoPiece, referencePieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';

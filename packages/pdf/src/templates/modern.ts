@@ -1,7 +1,8 @@
 import type { Rgb } from '../layout/canvas.ts';
 import { PAGE } from '../layout/canvas.ts';
 import { columnsBlock } from '../layout/columns-block.ts';
-import { metaPieces, partyPieces } from '../layout/party-pieces.ts';
+import { metaNaturalWidth, metaPieces } from '../layout/meta-pieces.ts';
+import { partyPieces } from '../layout/party-pieces.ts';
 import { type Piece, spacePiece } from '../layout/pieces.ts';
 import { logoPiece, numberPieces, referencePieces, runningHeader, titlePieces } from './shared-pieces.ts';
 import type { Template } from './template.ts';
@@ -43,7 +44,10 @@ export const modern: Template = {
       { paddingBottom: 16 },
     );
     const gap = 14;
-    const third = (ctx.width - 2 * gap - 24) / 3;
+    const inner = ctx.width - 2 * gap - 24;
+    // a third each; the meta column widens (to 40 %) when its dates and identifiers need it (issue 27)
+    const metaWidth = Math.min(inner * 0.4, Math.max(inner / 3, metaNaturalWidth(ctx)));
+    const third = (inner - metaWidth) / 2;
     const panelX = ctx.x + 12;
     const buyerAndShip: Piece[] = [...partyPieces(ctx, view.buyer, third)];
     if (view.shipTo) buyerAndShip.push(spacePiece(8), ...partyPieces(ctx, view.shipTo, third));
@@ -51,7 +55,7 @@ export const modern: Template = {
       [
         { x: panelX, width: third, pieces: partyPieces(ctx, view.seller, third) },
         { x: panelX + third + gap, width: third, pieces: buyerAndShip },
-        { x: panelX + 2 * (third + gap), width: third, pieces: metaPieces(ctx, third) },
+        { x: panelX + 2 * (third + gap), width: metaWidth, pieces: metaPieces(ctx, metaWidth) },
       ],
       {
         paddingTop: 12,

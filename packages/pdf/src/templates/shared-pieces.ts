@@ -1,6 +1,6 @@
 import type { PDFImage } from '@cantoo/pdf-lib';
 import type { Rgb } from '../layout/canvas.ts';
-import { fitLines, fitOneLine } from '../layout/fit-text.ts';
+import { fitLines, fitOneLine, WHOLE_MIN_SCALE } from '../layout/fit-text.ts';
 import { type Piece, spacePiece, textPiece } from '../layout/pieces.ts';
 import type { TextStyle } from '../text/text-engine.ts';
 import type { RenderContext } from './template.ts';
@@ -33,9 +33,10 @@ function fittedPieces(
   minScale: number,
   align: 'start' | 'end',
   leading = 1,
+  wholeLines = false,
 ): Piece[] {
   const { c } = ctx;
-  const fit = fitLines(c, text, width, style, minScale);
+  const fit = fitLines(c, text, width, style, minScale, wholeLines);
   const lh = c.lineHeight(fit.style) * leading;
   return fit.lines.map((line) => textPiece(line, fit.style, lh, align));
 }
@@ -59,8 +60,9 @@ export function titlePieces(
 }
 
 /**
- * A credit note's reference to the invoice it corrects, under the title (issue 13): body size, wrapped,
- * never shrunk, with a little air above. Nothing on an invoice.
+ * A credit note's reference to the invoice it corrects, under the title (issue 13): body size, wrapped
+ * between words, with a little air above; its number and date never break (issue 27): a number wider than
+ * the column shrinks the line (to WHOLE_MIN_SCALE) first. Nothing on an invoice.
  */
 export function referencePieces(
   ctx: RenderContext,
@@ -71,12 +73,13 @@ export function referencePieces(
   const { reference } = ctx.view;
   if (reference === undefined) return [];
   const style: TextStyle = { size: ctx.theme.size.body, color };
-  return [spacePiece(3), ...fittedPieces(ctx, reference, width, style, 1, align)];
+  return [spacePiece(3), ...fittedPieces(ctx, reference, width, style, WHOLE_MIN_SCALE, align)];
 }
 
 /**
  * The invoice number under the title: an identifier a little too wide shrinks to stay on one line
- * (down to 75 %), a longer one is broken across lines rather than run off the page.
+ * (down to WHOLE_MIN_SCALE, as a unit even where it has spaces: issue 27), a longer one is broken
+ * across lines rather than run off the page.
  */
 export function numberPieces(
   ctx: RenderContext,
@@ -85,7 +88,7 @@ export function numberPieces(
   style: TextStyle,
   align: 'start' | 'end' = 'start',
 ): Piece[] {
-  return fittedPieces(ctx, text, width, style, 0.75, align);
+  return fittedPieces(ctx, text, width, style, WHOLE_MIN_SCALE, align, 1, true);
 }
 
 /**

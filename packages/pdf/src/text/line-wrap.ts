@@ -7,6 +7,24 @@ const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|[\u{20000}-\
 const NO_BREAK_BEFORE =
   /^[、。，．・：；？！ー」』）】〉》〕｝ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ)\]}]/u;
 
+const WORD_JOINER = '\u2060';
+
+/**
+ * `text` as one unbreakable word for `breakTokens`: spaces become no-break spaces, and a word joiner (drawn
+ * as nothing) sits between characters where CJK text would allow a break: a date such as 2026年2月14日
+ * inside a sentence stays whole (issue 27).
+ */
+export function unbreakable(text: string): string {
+  let out = '';
+  let last = '';
+  for (const ch of text.replace(/ /g, '\u00a0')) {
+    if (last && (CJK.test(ch) || CJK.test(last))) out += WORD_JOINER;
+    out += ch;
+    last = ch;
+  }
+  return out;
+}
+
 /** Splits a paragraph into tokens; each token is a unit that may start a line (word + trailing spaces). */
 export function breakTokens(text: string): string[] {
   const tokens: string[] = [];
@@ -20,7 +38,9 @@ export function breakTokens(text: string): string[] {
       inSpace = true;
       continue;
     }
-    const breakHere = inSpace || ((CJK.test(ch) || CJK.test(last)) && !NO_BREAK_BEFORE.test(ch));
+    const breakHere =
+      inSpace
+      || ((CJK.test(ch) || CJK.test(last)) && !NO_BREAK_BEFORE.test(ch) && ch !== WORD_JOINER && last !== WORD_JOINER);
     if (cur && breakHere) {
       tokens.push(cur);
       cur = '';
