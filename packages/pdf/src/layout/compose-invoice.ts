@@ -4,13 +4,22 @@ import { onFill } from '../templates/theme.ts';
 import type { TextStyle } from '../text/text-engine.ts';
 import { PAGE } from './canvas.ts';
 import { closingBlock, paymentBlock, textSection } from './closing-sections.ts';
-import { Flow } from './flow.ts';
+import { type Block, Flow } from './flow.ts';
 import { itemsTable } from './items-table.ts';
 import { drawSwissPaymentPart, SWISS_PART_HEIGHT } from './swiss-payment-part.ts';
 import { totalsBlock } from './totals-section.ts';
 
 const BOTTOM_MARGIN = 26;
 const MAX_RUNNING_FOOTER_LINES = 3;
+
+/**
+ * Whether the plan ends with a page holding only a short closing section (notes, refund policy, signature,
+ * a long footer): the last page is the one after the last table row, totals or payment, and the closing
+ * text on it would fit on half a page. A closing text running over pages is long, not orphaned.
+ */
+function orphaned(flow: Flow, lastContentPage: number): boolean {
+  return flow.pageIndex === lastContentPage + 1 && flow.used <= flow.pageCapacity / 2;
+}
 
 /**
  * Lays the whole invoice out over as many pages as it needs: the template's intro, the items table
@@ -32,29 +41,46 @@ export function composeInvoice(ctx: RenderContext, template: Template): void {
   const contentBottom = footerTop - 12;
 
   const flow = new Flow(c, { startPage: (_cv, i) => template.startPage(ctx, i), contentBottom });
-  for (const block of template.intro(ctx)) flow.place(block);
-
-  flow.gap(16);
+  const intro = template.intro(ctx);
   const { header, rows } = itemsTable(ctx);
-  flow.ensure(header.height + (rows[0]?.height ?? 0));
-  flow.place(header);
-  flow.setRepeat(header);
-  for (const row of rows) flow.place(row);
-  flow.setRepeat(undefined);
-
-  flow.place(totalsBlock(ctx));
-  for (const block of [
-    paymentBlock(ctx),
+  const totals = totalsBlock(ctx);
+  const payment = paymentBlock(ctx);
+  const closing = [
     closingBlock(ctx),
     running ? null : textSection(ctx, null, view.footer, { size: theme.size.label, color: theme.footerText }),
-  ]) {
-    if (block) flow.place(block);
-  }
+  ].filter((b): b is Block => b !== null);
+
+  /** Plans the invoice; `keep` moves the last table row, or the payment block, to the next page. */
+  const plan = (keep?: 'row' | 'payment'): boolean => {
+    flow.restart();
+    for (const block of intro) flow.place(block);
+    flow.gap(16);
+    flow.ensure(header.height + (rows[0]?.height ?? 0));
+    flow.place(header);
+    flow.setRepeat(header);
+    rows.forEach((row, i) => {
+      if (keep === 'row' && i === rows.length - 1) flow.breakPage();
+      flow.place(row);
+    });
+    flow.setRepeat(undefined);
+    flow.place(totals);
+    if (payment) {
+      if (keep === 'payment') flow.breakPage();
+      flow.place(payment);
+    }
+    const lastContentPage = flow.pageIndex;
+    for (const block of closing) flow.place(block);
+    return orphaned(flow, lastContentPage);
+  };
+  // Keep-with-previous (issue 27): a short closing section alone on the last page takes the last row and
+  // the totals along, else the payment block; when neither helps the first plan stands.
+  if (plan() && plan('row') && (!payment || plan('payment'))) plan();
 
   // A Swiss QR-bill takes the last 105 mm of the last page, the footer moving up above it; when the
   // invoice leaves no room there, the bill gets a page of its own (SIX IG 2.3 §3.1).
   const lift = ctx.swiss ? SWISS_PART_HEIGHT - BOTTOM_MARGIN + 10 : 0;
   if (ctx.swiss && flow.y > contentBottom - lift) flow.newPage();
+  flow.commit();
 
   const pages = c.doc.getPages();
   pages.forEach((page, i) => {

@@ -20,23 +20,64 @@ export interface PageFrame {
   contentBottom: number;
 }
 
+interface Placement {
+  page: number;
+  block: Block;
+  y: number;
+}
+
 /**
  * Places blocks top to bottom over as many pages as they need. Atomic blocks that do not fit move
  * to the next page; a block taller than a whole page is split (it has no other way to fit);
  * flowing blocks split wherever the page ends. A repeated block (the table header) is drawn at the
  * top of every page started while it is set.
+ *
+ * Placing only plans: `commit` draws. So a layout can be planned again with other page breaks
+ * (`restart`, keep-with-previous, issue 27) before anything is drawn; pages already started (their
+ * decoration drawn) are reused, and those the final plan does not need are removed.
  */
 export class Flow {
   y = 0;
   pageIndex = -1;
   private top = 0;
   private repeat?: Block;
+  private readonly tops: number[] = [];
+  private placements: Placement[] = [];
 
   constructor(
     private readonly c: Canvas,
     private readonly frame: PageFrame,
   ) {
     this.newPage();
+  }
+
+  /** Forgets the plan and starts again at the top of the first page. */
+  restart(): void {
+    this.placements = [];
+    this.repeat = undefined;
+    this.pageIndex = -1;
+    this.newPage();
+  }
+
+  /** Draws every placed block on its page and removes the pages the plan did not use. */
+  commit(): void {
+    const pages = this.c.doc.getPages();
+    for (const p of this.placements) {
+      this.c.page = pages[p.page];
+      p.block.draw(this.c, p.y);
+    }
+    for (let i = pages.length - 1; i > this.pageIndex; i--) this.c.doc.removePage(i);
+    this.c.page = pages[this.pageIndex];
+  }
+
+  /** Content height used on the current page (the repeated header included). */
+  get used(): number {
+    return this.y - this.top;
+  }
+
+  /** Starts a new page unless nothing but the repeated header is on this one (a forced break). */
+  breakPage(): void {
+    if (this.y > this.top + (this.repeat ? this.repeat.height : 0) + 0.01) this.newPage();
   }
 
   get available(): number {
@@ -48,9 +89,12 @@ export class Flow {
   }
 
   newPage(): void {
-    this.c.addPage();
     this.pageIndex++;
-    this.y = this.top = this.frame.startPage(this.c, this.pageIndex);
+    if (this.pageIndex === this.tops.length) {
+      this.c.addPage();
+      this.tops.push(this.frame.startPage(this.c, this.pageIndex));
+    }
+    this.y = this.top = this.tops[this.pageIndex];
     if (this.repeat) this.draw(this.repeat);
   }
 
@@ -97,7 +141,7 @@ export class Flow {
   }
 
   private draw(b: Block): void {
-    b.draw(this.c, this.y);
+    this.placements.push({ page: this.pageIndex, block: b, y: this.y });
     this.y += b.height;
   }
 }
