@@ -28,6 +28,8 @@ const HASH_BITS = 15;
 const MAX_CHAIN = 4;
 /** A match this long is good enough: stop looking further down the chain. */
 const GOOD_ENOUGH = 24;
+/** After 2^SKIP_SHIFT positions without a match the matcher starts stepping over positions. */
+const SKIP_SHIFT = 5;
 
 // Reused between calls (one compression at a time: this is synchronous). Positions are stored with an
 // offset that grows per call, so stale entries from an earlier input read as "too far" without clearing.
@@ -55,6 +57,10 @@ export function lz77(
   let count = 0;
   let extraBits = 0;
   let i = 0;
+  // positions since the last match: in data that does not repeat (glyph outlines) the matcher looks at
+  // every second, then every third… position, as LZ4's acceleration does (issue 27: font subsets were
+  // a third of the deflate time for a tenth of the savings)
+  let misses = 0;
   const last = n - 4; // a match needs 4 bytes to hash
   while (i < n) {
     if (i <= last) {
@@ -99,8 +105,15 @@ export function lz77(
           }
         }
         i = end;
+        misses = 0;
         continue;
       }
+      const skip = (++misses >> SKIP_SHIFT) + 1;
+      for (let j = 0; j < skip && i < n; j++) {
+        litFreq[data[i]]++;
+        syms[count++] = data[i++];
+      }
+      continue;
     }
     litFreq[data[i]]++;
     syms[count++] = data[i++];

@@ -64,6 +64,12 @@ export class Canvas {
     const key = `${width.toFixed(2)}|${style.size}|${style.weight ?? ''}|${text}`;
     let lines = this.wraps.get(key);
     if (!lines) {
+      // one line that fits (most table cells and labels): no line breaking to run (issue 27)
+      if (!/[\r\n]/.test(text) && text.trim() === text && text !== '' && this.measure(text, style) <= width) {
+        lines = [text];
+        this.wraps.set(key, lines);
+        return lines;
+      }
       lines = [];
       for (const para of text.split('\n')) {
         if (para.trim() === '') lines.push('');
