@@ -72,9 +72,10 @@ export function composeInvoice(ctx: RenderContext, template: Template): void {
     for (const block of closing) flow.place(block);
     return orphaned(flow, lastContentPage);
   };
-  // Keep-with-previous (issue 27): a short closing section alone on the last page takes the last row and
-  // the totals along, else the payment block; when neither helps the first plan stands.
-  if (plan() && plan('row') && (!payment || plan('payment'))) plan();
+  // Keep-with-previous (issue 27): a short closing section alone on the last page takes the payment block
+  // along (the least that can move: the totals stay under the table), else the last row and the totals;
+  // when neither helps the first plan stands.
+  if (plan() && (!payment || plan('payment')) && plan('row')) plan();
 
   // A Swiss QR-bill takes the last 105 mm of the last page, the footer moving up above it; when the
   // invoice leaves no room there, the bill gets a page of its own (SIX IG 2.3 §3.1).
