@@ -28,3 +28,36 @@ export function summarise(times: number[]) {
 }
 
 export const ms = (v: number) => `${v.toFixed(3)} ms`;
+
+/**
+ * Two renderers timed in turn, call for call (a, b, a, b…), so a busy machine slows both alike and
+ * their ratio stays meaningful; also the process CPU time per call (user + system, which waiting for a
+ * core does not inflate: the steadier figure on a shared machine).
+ */
+export async function measurePairAsync(a: () => Promise<unknown>, b: () => Promise<unknown>, runs = 200, warmup = 20) {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  let cpuA = 0;
+  let cpuB = 0;
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  for (let i = 0; i < runs; i++) {
+    let c0 = cpu();
+    let t0 = performance.now();
+    await a();
+    ta.push(performance.now() - t0);
+    cpuA += cpu() - c0;
+    c0 = cpu();
+    t0 = performance.now();
+    await b();
+    tb.push(performance.now() - t0);
+    cpuB += cpu() - c0;
+  }
+  return { a: { ...summarise(ta), cpu: cpuA / runs }, b: { ...summarise(tb), cpu: cpuB / runs } };
+}
