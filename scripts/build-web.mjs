@@ -3,6 +3,7 @@
 // (web/styles/app.css and its @imports) and the API reference viewer copied from npm. web/dist is
 // gitignored and rebuilt by prepare-assets (npm run dev, npm test, npm run deploy), so a fresh clone
 // needs nothing else. Nothing is loaded from a CDN at run time: every file a page uses is in here.
+// It also holds the SDK's tarball, sdk/invoice-client-<version>.tgz (scripts/build-client-package.mjs, issue 27).
 // The build is made in memory and synced into web/dist: a file is replaced only when its bytes change,
 // by a rename (never truncated in place), and stale files go last, so a wrangler dev already serving
 // web/dist (the e2e server, while another test starts a server of its own) never sees a missing file.
@@ -10,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { buildClientPackage } from './build-client-package.mjs';
 
 const require = createRequire(import.meta.url);
 const OUT = 'web/dist';
@@ -47,6 +49,9 @@ const ASSET_HEADERS = `/assets/*
   X-Content-Type-Options: nosniff
   Referrer-Policy: strict-origin-when-cross-origin
   Cross-Origin-Resource-Policy: same-origin
+/sdk/*
+  X-Content-Type-Options: nosniff
+  Cache-Control: no-cache
 `;
 
 /**
@@ -124,6 +129,8 @@ export async function buildWeb() {
   );
   files.set('assets/favicon.svg', readFileSync('web/favicon.svg'));
   files.set('assets/vendor/api-reference.js', readFileSync(path.join(packageDir(VIEWER.name), VIEWER.file)));
+  const sdk = await buildClientPackage();
+  files.set(`sdk/${sdk.file}`, sdk.bytes);
   files.set('_headers', Buffer.from(ASSET_HEADERS));
   syncDir(OUT, files);
 }

@@ -1,9 +1,9 @@
 // Generated assets: the fonts the Worker bundles (from npm font packages; skipped when up to date), the sRGB
 // ICC profile of Factur-X PDFs (from an npm package; skipped when unchanged), the web app's static files in
-// web/dist (rebuilt each time: esbuild takes well under a second) and the SDK's contract types from
-// /openapi.json (packages/client/src/generated, decision S1), and the common-password list of the password rules
+// web/dist (rebuilt each time: esbuild takes well under a second) with the SDK's tarball (its contract types
+// from /openapi.json, packages/client/src/generated, decision S1, then dist/ and the packed package, decision
+// S6; both skipped when unchanged), and the common-password list of the password rules
 // (password-lists/, from an npm package; skipped when unchanged, issue 24).
-import { buildClientTypes } from './build-client-types.mjs';
 import { buildColorProfile } from './build-color-profile.mjs';
 import { buildCommonPasswords } from './build-common-passwords.mjs';
 import { buildFonts } from './build-fonts.mjs';
@@ -14,7 +14,6 @@ export async function prepareAssets() {
   buildColorProfile();
   buildCommonPasswords();
   await buildWeb();
-  await buildClientTypes();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await prepareAssets();

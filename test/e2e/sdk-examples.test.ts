@@ -1,13 +1,14 @@
 // examples/ run against wrangler dev (issue 14: the examples cannot rot), through the built package as a
-// user installs it: `npm run build -w @invoice/client` (generated types + tsc), then `node examples/…`,
-// which resolve `@invoice/client` by its package.json `exports` to dist/.
+// user's `npm install` leaves it (issue 27): the root `prepare` script, and prepare-assets before wrangler dev
+// starts, build packages/client/dist (scripts/build-client-package.mjs); `node examples/…` resolves
+// `@invoice/client` by its package.json `exports` to dist/, with no build step of its own.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { InvoiceClient } from '../../packages/client/src/index.ts';
 import { waitFor } from './webhooks-fixtures.ts';
 
@@ -16,10 +17,6 @@ const baseUrl = inject('baseUrl');
 const { apiKey } = inject('accounts')['sdk-examples'];
 const tmp = mkdtempSync(join(tmpdir(), 'e2e-sdk-examples-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-beforeAll(async () => {
-  await run('npm', ['run', '--silent', 'build', '-w', '@invoice/client']);
-}, 120_000);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -19,6 +19,8 @@ const ACCOUNTS = {
   'mcp-init': { tier: 'enterprise' },
   'mcp-config': { tier: 'enterprise' },
   'sdk-examples': { tier: 'enterprise' },
+  'sdk-tarball': { tier: 'enterprise' },
+  readme: { tier: 'enterprise' },
   'sdk-browser': { tier: 'enterprise' },
   'sdk-deno': { tier: 'enterprise' },
   sdk: { tier: 'enterprise' },

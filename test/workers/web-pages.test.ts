@@ -3,6 +3,7 @@
 // verification link answers a page to browsers and JSON to everyone else; /app needs a session.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import clientPackage from '../../packages/client/package.json';
 import { MCP_TOOLS } from '../../workers/mcp/mcp-tools.ts';
 import { BASE, call, latestEmail, login, register, uniqueEmail } from './accounts-fixtures.ts';
 import { expectNoInlineScript, expectPageHeaders } from './web-fixtures.ts';
@@ -80,9 +81,10 @@ describe('web pages (issue 12)', () => {
     expect(html).toContain('Authorization:${INVOICE_AUTH_HEADER}');
   });
 
-  it('issue 14: /docs/sdk shows the client set up for this host and the webhook check', async () => {
+  it('issue 14, 27: /docs/sdk shows the install from this host, the client set up for it and the webhook check', async () => {
     const { html } = await page('/docs/sdk');
-    expect(html).toContain('npm install @invoice/client');
+    expect(html).toContain(`npm install ${BASE}/sdk/invoice-client-${clientPackage.version}.tgz`);
+    expect(html).toContain('npm install @invoice/client</code>');
     expect(html).toContain(`baseUrl: &#39;${BASE}&#39;`);
     expect(html).toContain('verifyWebhook');
     expect(html).toContain('InvoiceApiError');

@@ -1,10 +1,14 @@
 /** @jsxImportSource hono/jsx */
 // `/docs/sdk`: the TypeScript SDK (packages/client, decisions S1–S5) in one page: install, the common
 // calls, errors, retries and webhook verification. packages/client/README.md is the long form.
+import clientPackage from '../../packages/client/package.json';
 import { CodeBlock, DocsLinks, GuideSection } from './guide-section.tsx';
 import { Layout } from './layout.tsx';
 
-const SETUP = `npm install @invoice/client
+/** The packed SDK this deployment serves (scripts/build-client-package.mjs, decision S6). */
+const TARBALL_PATH = `/sdk/invoice-client-${clientPackage.version}.tgz`;
+
+const SETUP = `npm install BASE_URL${TARBALL_PATH}
 
 import { InvoiceClient } from '@invoice/client';
 
@@ -70,7 +74,12 @@ export function SdkGuidePage(props: { user: string | null; baseUrl: string }) {
         Node 20+ (18 with <code>--experimental-global-webcrypto</code>), browsers, Deno and Cloudflare Workers.
       </p>
       <GuideSection id="sdk-install" title="Install and configure">
-        <CodeBlock label="Installing and creating a client" code={SETUP.replace('BASE_URL', props.baseUrl)} />
+        <CodeBlock label="Installing and creating a client" code={SETUP.replaceAll('BASE_URL', props.baseUrl)} />
+        <p>
+          This service serves its own SDK, typed from its own contract, with its one dependency inside: the install
+          needs no registry. Once <code>@invoice/client</code> is published, <code>npm install @invoice/client</code>{' '}
+          does the same.
+        </p>
         <p>
           Keep the key on a server. Options: <code>fetch</code> (your own), <code>maxRetries</code> (default 2) and{' '}
           <code>maxRetryWaitSeconds</code> (default 30).
