@@ -1,0 +1,58 @@
+// Issue 27: every README example that makes an invoice runs in the e2e suite as it is written (read from
+// README.md by readme-commands.ts) against wrangler dev, and makes a conformant document: no
+// X-EN16931-Issues / X-EInvoice-Issues header, and the validation dry run of the same body finds no issue (a PDF
+// or a batch item is checked as the UBL its hosted link opens). The anonymous totals example makes no document.
+import { describe, expect, inject, it } from 'vitest';
+import { type ReadmeCurl, readmeCurls } from './readme-commands.ts';
+
+const baseUrl = inject('baseUrl');
+const { apiKey } = inject('accounts').readme;
+const curls = readmeCurls({ API_KEY: apiKey }).filter((c) =>
+  /^http:\/\/localhost:8787\/api\/(generate-invoice|batch|validate-invoice)$/.test(c.url),
+);
+
+function send(curl: ReadmeCurl) {
+  return fetch(curl.url.replace('http://localhost:8787', baseUrl), {
+    method: curl.method,
+    headers: curl.headers,
+    body: curl.body,
+  });
+}
+
+/** The dry run of one invoice body, with the example's key: the rules its document fails. */
+async function issuesOf(invoice: unknown) {
+  const res = await fetch(`${baseUrl}/api/validate-invoice`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(invoice),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { issues: { rule: string }[] }).issues.map((i) => i.rule);
+}
+
+describe('issue 27: the README examples against wrangler dev', () => {
+  it('finds the examples: anonymous totals, PDF, UBL, Factur-X, a batch and the dry run', () => {
+    expect(curls.map((c) => `${c.url.split('/api/')[1]} ${JSON.parse(c.body ?? '{}').output ?? ''}`.trim())).toEqual([
+      'generate-invoice',
+      'generate-invoice pdf',
+      'generate-invoice ubl',
+      'generate-invoice facturx',
+      'batch',
+      'validate-invoice ubl',
+    ]);
+  });
+
+  it.each(curls.map((c) => [`${c.url.split('/api/')[1]} ${JSON.parse(c.body ?? '{}').output ?? ''}`, c] as const))(
+    'answers 200 with no issues header, and makes a conformant document: %s',
+    async (_, curl) => {
+      const res = await send(curl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-en16931-issues')).toBeNull();
+      expect(res.headers.get('x-einvoice-issues')).toBeNull();
+      await res.arrayBuffer();
+      if (!curl.headers.Authorization) return; // anonymous: JSON totals (or the dry run itself), no document
+      const body = JSON.parse(curl.body!) as { invoices?: unknown[] };
+      for (const invoice of body.invoices ?? [body]) expect(await issuesOf(invoice)).toEqual([]);
+    },
+  );
+});
