@@ -74,6 +74,9 @@ describe('D7 headers and meta', () => {
       'X-RateLimit-Limit-Monthly': '100',
       'X-RateLimit-Remaining-Monthly': '99',
       'X-RateLimit-Reset-Monthly': String(Date.UTC(2026, 3, 1) / 1000),
+      // Issue 27: the free plan's PDF share (none of this call's one document was a PDF).
+      'X-RateLimit-Limit-Pdf': '50',
+      'X-RateLimit-Remaining-Pdf': '50',
       'RateLimit-Policy': '40;w=3600, 400;w=604800',
       RateLimit: `limit=40, remaining=38, reset=${hourEnd - Math.floor(T0 / 1000)}`,
     });

@@ -49,6 +49,12 @@ export function buildGrant(
     'X-RateLimit-Remaining-Monthly': String(remaining(limits.monthly, usage.month.documents)),
     'X-RateLimit-Reset-Monthly': String(w.month.end),
   };
+  // Issue 27: the free plan's PDF share of the monthly quota (D7), on the plans that have one; it resets with
+  // the monthly quota (X-RateLimit-Reset-Monthly).
+  if (limits.monthlyPdfs !== null) {
+    headers['X-RateLimit-Limit-Pdf'] = String(limits.monthlyPdfs);
+    headers['X-RateLimit-Remaining-Pdf'] = String(remaining(limits.monthlyPdfs, usage.month.pdfs));
+  }
 
   // IETF headers cover the two rate windows (the monthly quota is a 402 quota, not a rate window).
   const windows = [

@@ -21,14 +21,26 @@ const rateLimitHeaders = (required: boolean) =>
       'Limit-Monthly',
       'Remaining-Monthly',
       'Reset-Monthly',
-    ].map((h) => [
-      `X-RateLimit-${h}`,
-      {
-        required,
-        schema: { type: 'integer' },
-        description: h.startsWith('Reset') ? 'Window end, Unix seconds' : '-1 for unlimited',
-      },
-    ]),
+    ]
+      .map((h) => [
+        `X-RateLimit-${h}`,
+        {
+          required,
+          schema: { type: 'integer' },
+          description: h.startsWith('Reset') ? 'Window end, Unix seconds' : '-1 for unlimited',
+        },
+      ])
+      .concat(
+        // Issue 27: only on plans whose monthly quota caps PDFs apart (free: 50 of its 100 documents).
+        ['Limit-Pdf', 'Remaining-Pdf'].map((h) => [
+          `X-RateLimit-${h}`,
+          {
+            required: false,
+            schema: { type: 'integer' },
+            description: `PDFs (pdf and facturx outputs) ${h.startsWith('Limit') ? 'included' : 'left'} this calendar month, on plans that cap them apart from the monthly quota (free: 50); they reset with X-RateLimit-Reset-Monthly. Absent on other plans.`,
+          },
+        ]),
+      ),
   );
 const RETRY_AFTER = {
   'Retry-After': { required: true, schema: { type: 'integer' }, description: 'Seconds until a retry can succeed.' },

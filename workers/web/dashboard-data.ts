@@ -26,6 +26,8 @@ export interface DashboardData {
   hourly: UsageWindow;
   weekly: UsageWindow;
   monthly: UsageWindow;
+  /** The free plan's PDFs of the month (D7, issue 27); null on plans that do not cap PDFs apart. */
+  pdfs: { limit: number; used: number } | null;
 }
 
 /** A window from its X-RateLimit-{Limit,Remaining,Reset}-<Name> headers. */
@@ -38,6 +40,13 @@ function fromHeaders(headers: Record<string, string>, name: 'Hourly' | 'Weekly' 
     used: limit === -1 ? 0 : limit - remaining,
     resetAt: Number(headers[`X-RateLimit-Reset-${name}`]),
   };
+}
+
+/** The PDF share from X-RateLimit-{Limit,Remaining}-Pdf, present only on plans that cap PDFs (issue 27). */
+function pdfShare(headers: Record<string, string>): DashboardData['pdfs'] {
+  const limit = headers['X-RateLimit-Limit-Pdf'];
+  if (limit === undefined) return null;
+  return { limit: Number(limit), used: Number(limit) - Number(headers['X-RateLimit-Remaining-Pdf']) };
 }
 
 export async function dashboardData(env: Env, owner: KeyOwner, now = Date.now()): Promise<DashboardData> {
@@ -75,5 +84,6 @@ export async function dashboardData(env: Env, owner: KeyOwner, now = Date.now())
     hourly: window(windows.hourly, 'Hourly'),
     weekly: window(windows.weekly, 'Weekly'),
     monthly: fromHeaders(grant.headers, 'Monthly'),
+    pdfs: pdfShare(grant.headers),
   };
 }

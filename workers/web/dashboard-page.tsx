@@ -134,6 +134,12 @@ export function DashboardPage(props: { data: DashboardData; now: number }) {
           <p class="muted">
             {d.monthly.limit === -1 ? 'Unlimited documents' : `${count(d.monthly.limit)} documents a month`}
           </p>
+          {d.pdfs && (
+            <p class="muted" data-out="pdfs">
+              {count(d.pdfs.used)} of {count(d.pdfs.limit)} PDFs used this month (PDFs and Factur-X PDFs count among the
+              documents)
+            </p>
+          )}
         </section>
         <section class="card stat" aria-labelledby="credits-title">
           <h2 id="credits-title">Legacy render credits</h2>
