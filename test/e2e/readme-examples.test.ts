@@ -49,10 +49,27 @@ describe('issue 27: the README examples against wrangler dev', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('x-en16931-issues')).toBeNull();
       expect(res.headers.get('x-einvoice-issues')).toBeNull();
-      await res.arrayBuffer();
-      if (!curl.headers.Authorization) return; // anonymous: JSON totals (or the dry run itself), no document
+      const answer = await res.text();
+      if (!curl.headers.Authorization) {
+        // Anonymous: JSON totals (or the dry run itself), no document; as the README says, no hosted_url.
+        if (curl.url.endsWith('/generate-invoice')) {
+          const { invoice: totals } = JSON.parse(answer) as { invoice: Record<string, unknown> };
+          expect(totals.grand_total).toBe(514.54);
+          expect(totals).not.toHaveProperty('hosted_url');
+        }
+        return;
+      }
       const body = JSON.parse(curl.body!) as { invoices?: unknown[] };
       for (const invoice of body.invoices ?? [body]) expect(await issuesOf(invoice)).toEqual([]);
     },
   );
+
+  it('what the README says of a batch: an item asking for UBL gets document_url, its hosted link as UBL', async () => {
+    const batch = curls.find((c) => c.url.endsWith('/api/batch'))!;
+    const res = await send({ ...batch, headers: { ...batch.headers, 'Idempotency-Key': crypto.randomUUID() } });
+    const { results } = (await res.json()) as { results: { invoice: { hosted_url: string }; document_url?: string }[] };
+    expect(results[0].document_url).toBe(`${results[0].invoice.hosted_url}&format=ubl`);
+    // The free plan's PDF pair is absent on this (enterprise) account; limits-pdf-headers.test.ts covers the free one.
+    expect(res.headers.get('x-ratelimit-limit-pdf')).toBeNull();
+  });
 });
