@@ -67,7 +67,8 @@ describe('issue 27: the served SDK tarball', () => {
     writeFileSync(join(dir, 'invoice.mjs'), example!.replaceAll('http://localhost:8787', baseUrl));
     const { stdout } = await run(process.execPath, ['invoice.mjs'], {
       cwd: dir,
-      env: { ...process.env, INVOICE_API_KEY: apiKey },
+      // As a user's terminal prints it, but without colour (npm test forces colour on, and Node colours numbers).
+      env: { ...process.env, INVOICE_API_KEY: apiKey, FORCE_COLOR: '0', NO_COLOR: '1' },
     });
     // 3 × 120 = 360 + 19 % = 428.40; the number, the total and the hosted link, as the example prints them.
     expect(stdout.trim()).toMatch(new RegExp(`^INV-\\S+ 428\\.4 ${baseUrl.replaceAll('.', '\\.')}/api/i/\\S+$`));
