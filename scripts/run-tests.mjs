@@ -3,8 +3,8 @@
 // Measured on the 2-core CI machine (docs/decisions.md, P9): one `vitest run` of the three projects kept the
 // cores busy only 1.3 of 2 on average, because the e2e files spend most of their time waiting on one wrangler
 // dev and Chromium, and the Worker files on timers and the queue consumer, while the package files, which do
-// use the CPU, queued behind them. So each project runs in a vitest of its own, the Worker project on one test
-// worker (one Miniflare; its files mostly wait), and the static checks beside them. The package lane is
+// use the CPU, queued behind them. So each project runs in a vitest of its own, the Worker project on two test
+// workers, and the static checks beside them. The package lane is
 // streamed; the others are printed whole when they end, so no two lanes' lines interleave. Any lane failing
 // fails the run, after all have finished.
 //
@@ -61,8 +61,8 @@ const vitest = (...args) => ['vitest', 'run', ...args];
 const lanes = [
   { name: 'package tests', done: run('npx', vitest('--project', 'packages'), { stream: true }) },
   { name: 'e2e tests', done: run('npx', vitest('--project', 'e2e')) },
-  // One test worker: the Worker files mostly wait (timers, the queue consumer), and one Miniflare is enough.
-  { name: 'Worker tests', done: run('npx', vitest('--project', 'workers', '--maxWorkers=1')) },
+  // Two test workers (two Miniflares): on one, the Worker lane ended last, a minute after the others (P9).
+  { name: 'Worker tests', done: run('npx', vitest('--project', 'workers', '--maxWorkers=2')) },
   { name: 'type checks, dependency rules, unused code', done: chain(STATIC) },
 ];
 const results = await Promise.all(lanes.map((lane) => lane.done));
