@@ -102,7 +102,14 @@ describe('D11: every legacy template in every legacy language (48 PDFs)', () => 
     },
   );
 
-  it.each(cases)(
+  // The file checks on each template in three languages taken in turn (18 of the 48 PDFs; every language in two or
+  // three templates): what they catch depends on the fonts a script needs and on the template's layout (P9).
+  const checked = cases.filter(({ template, language }) => {
+    const t = LEGACY_TEMPLATE_NAMES.indexOf(template);
+    const l = LEGACY_LANGUAGES.indexOf(language);
+    return [0, 1, 2].some((k) => (3 * t + k) % LEGACY_LANGUAGES.length === l);
+  });
+  it.each(checked)(
     '$template/$language: fonts embedded and subset, no standard-14, qpdf --check passes, words inside the page, no overlaps',
     ({ template, language }) => {
       const file = files.get(`${template}-${language}`)!;

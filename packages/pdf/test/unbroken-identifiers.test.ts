@@ -38,9 +38,18 @@ function creditNoteBody(language: string, template: string) {
   return { ...base, payment: { ...(base.payment as object), iban: IBAN } };
 }
 
-const cases = TEMPLATE_NAMES.flatMap((template) =>
-  LANGUAGES.flatMap((language) => (['invoice', 'credit-note'] as const).map((kind) => ({ template, language, kind }))),
-);
+// Every template × language as an invoice; as a credit note (its meta column adds a buyer reference and the corrected
+// invoice's number and date) every language once, in each template in turn: 66 renders, not 110 (P9).
+const cases = [
+  ...TEMPLATE_NAMES.flatMap((template) =>
+    LANGUAGES.map((language) => ({ template, language, kind: 'invoice' as const })),
+  ),
+  ...LANGUAGES.map((language, i) => ({
+    template: TEMPLATE_NAMES[i % TEMPLATE_NAMES.length],
+    language,
+    kind: 'credit-note' as const,
+  })),
+];
 const lines = new Map<string, TextLine[]>();
 const key = (c: { template: string; language: string; kind: string }) => `${c.template}-${c.language}-${c.kind}`;
 
@@ -64,7 +73,7 @@ function identifiers(language: string, kind: 'invoice' | 'credit-note'): string[
 const show = ([a, b]: [TextLine, TextLine]) =>
   `p${a.page} "${a.words.map((w) => w.text).join(' ')}" / "${b.words.map((w) => w.text).join(' ')}"`;
 
-describe('issue 27: identifiers and dates never break inside (every template × language, invoice and credit note)', () => {
+describe('issue 27: identifiers and dates never break inside (every template × language; credit notes in turn)', () => {
   it.each(cases)(
     '$template/$language/$kind: the number, dates, references, tax ids and IBAN each sit whole on one line',
     ({ template, language, kind }) => {
