@@ -7,38 +7,28 @@ import { renderFacturx } from './helpers/facturx-fixtures.ts';
 import { pdfInfo, writePdf } from './helpers/poppler.ts';
 
 /**
- * Issue 13: the invoice corpus as Factur-X PDFs. Every shape of the corpus whose CII the service calls
- * conformant (no X-EN16931-Issues): each tax shape, both currency classes (2 and 0 decimals), both document
- * types and a multi-page invoice, in a template and a language taken in turn so that every template meets
- * every language; each passes check-pdf.mjs. The rules inside check-pdf.mjs read the embedded CII, which is
- * renderInvoiceCii's: that XML is validated for every shape, under the same Factur-X rules, in
- * packages/cii/test/cii-schematron.test.ts.
+ * Issue 13: the invoice corpus as Factur-X PDFs. Shapes of the corpus whose CII the service calls conformant (no
+ * X-EN16931-Issues): the tax shapes that change the document's structure (one rate, several, components, none,
+ * mixed, tax-inclusive), both currency classes (2 and 0 decimals), both document types and a multi-page invoice,
+ * in a template and a language taken in turn, so that every template and every language is met twice; each passes
+ * check-pdf.mjs. The rules inside check-pdf.mjs read the embedded CII, which is renderInvoiceCii's: that XML is
+ * validated for every shape of the corpus, under the same Factur-X rules, in packages/cii/test/cii-schematron.test.ts,
+ * so this file checks the hybrid PDF around it on 10 shapes, not all 21 (P9).
  */
 
 const LANGS = ['en', 'de', 'fr', 'ar'];
 /** One invoice per tax shape, then the other dimensions a PDF varies by. */
 const SHAPES = [
   'single rate (global_tax)',
-  'multi-rate lines',
-  'same rate, different names',
   'multi-component line taxes',
-  'multi-component global taxes',
-  'zero-rate',
-  'untaxed (no tax at all)',
   'mixed taxed, zero and untaxed',
-  'random #24', // a rate whose only line is discounted by 100 %: a zero taxable amount
-  'tax-inclusive single rate',
+  'untaxed (no tax at all)',
   'tax-inclusive multi-rate with discounts and shipping',
-  'tax-inclusive multi-component',
-  'tax-inclusive KRW',
-  'line discounts percent and amount',
-  'deposit and amount_paid over the total',
   'rounding nearest JPY',
   '100 items',
   'credit note correcting an invoice (BG-3), buyer and order references, IBAN, due date',
-  'credit note without a reference: tax-inclusive, mixed rates, line discounts, deposit',
   'credit note in JPY with rounding, a due date and no payment block',
-  'credit note without any tax, account number only',
+  'deposit and amount_paid over the total',
 ];
 
 const byName = new Map(representativeCases(buildInvoiceCases()).map((c) => [c.name, c]));
@@ -52,10 +42,10 @@ const corpus = SHAPES.map((name, i) => {
 });
 
 describe('issue 13: the corpus as Factur-X PDFs', () => {
-  it('covers every template in every language, both document types, both currency classes, every tax shape', () => {
+  it('covers every template and every language twice, both document types, both currency classes, the tax shapes', () => {
     expect(corpus.filter((c) => ciiEn16931Issues(c.resolved).length > 0).map((c) => c.name)).toEqual([]);
-    const pairs = new Set(corpus.map((c) => `${c.template}/${c.language}`));
-    expect(pairs.size).toBe(TEMPLATE_NAMES.length * LANGS.length);
+    for (const t of TEMPLATE_NAMES) expect(corpus.filter((c) => c.template === t).length, t).toBeGreaterThanOrEqual(2);
+    for (const l of LANGS) expect(corpus.filter((c) => c.language === l).length, l).toBeGreaterThanOrEqual(2);
     expect(new Set(corpus.map((c) => c.resolved.request.invoice.type ?? 'invoice'))).toEqual(
       new Set(['invoice', 'credit_note']),
     );
