@@ -1,6 +1,7 @@
 import { ublAddress } from '@invoice/ubl';
 import { missingShapes } from '@invoice/ubl/test/corpus-shapes';
 import { EN16931_ISSUE_REQUESTS, resolveIssueRequest } from '@invoice/ubl/test/en16931-issue-requests';
+import { FACTURX_PDF_SHAPES } from '@invoice/ubl/test/facturx-pdf-shapes';
 import { buildInvoiceCases, representativeCases } from '@invoice/ubl/test/invoice-cases';
 import { describe, expect, it } from 'vitest';
 import { type En16931Finding, validateEn16931 } from '../../../../shared/en16931/validate.mjs';
@@ -53,7 +54,15 @@ describe('EN 16931 rules on the produced CII', () => {
     },
   );
 
-  it.each(withCountries.map((c) => [c.name, c] as const))(
+  // The shapes facturx-corpus.test.ts embeds meet the same rules there, inside the whole PDF (check-pdf.mjs).
+  const facturxHere = withCountries.filter((c) => !(FACTURX_PDF_SHAPES as readonly string[]).includes(c.name));
+  it('issue 13: every shape meets the Factur-X EN 16931 rules here or in facturx-corpus.test.ts', () => {
+    const names = new Set(cases.map((c) => c.name));
+    for (const name of FACTURX_PDF_SHAPES) expect(names.has(name), name).toBe(true);
+    expect(facturxHere.length).toBeGreaterThan(0);
+  });
+
+  it.each(facturxHere.map((c) => [c.name, c] as const))(
     'issue 13: 0 fatal findings under the Factur-X EN 16931 rules: %s',
     (_, c) => {
       expect(fatalOf(c.xml, true)).toEqual([]);

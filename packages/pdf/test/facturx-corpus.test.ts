@@ -1,5 +1,6 @@
 import { ciiEn16931Issues, renderInvoiceCii } from '@invoice/cii';
 import { minorUnits, TEMPLATE_NAMES } from '@invoice/model';
+import { FACTURX_PDF_SHAPES } from '@invoice/ubl/test/facturx-pdf-shapes';
 import { buildInvoiceCases, representativeCases } from '@invoice/ubl/test/invoice-cases';
 import { describe, expect, it } from 'vitest';
 import { checkFacturxPdf } from '../../../../shared/facturx/check-pdf.mjs';
@@ -18,18 +19,7 @@ import { pdfInfo, writePdf } from './helpers/poppler.ts';
 
 const LANGS = ['en', 'de', 'fr', 'ar'];
 /** One invoice per tax shape, then the other dimensions a PDF varies by. */
-const SHAPES = [
-  'single rate (global_tax)',
-  'multi-component line taxes',
-  'mixed taxed, zero and untaxed',
-  'untaxed (no tax at all)',
-  'tax-inclusive multi-rate with discounts and shipping',
-  'rounding nearest JPY',
-  '100 items',
-  'credit note correcting an invoice (BG-3), buyer and order references, IBAN, due date',
-  'credit note in JPY with rounding, a due date and no payment block',
-  'deposit and amount_paid over the total',
-];
+const SHAPES = FACTURX_PDF_SHAPES;
 
 const byName = new Map(representativeCases(buildInvoiceCases()).map((c) => [c.name, c]));
 const corpus = SHAPES.map((name, i) => {
