@@ -20,7 +20,7 @@ export const changeEmail = defineOperation({
     + '(429 once full). The answer is the same 200 whether or not the new address has an account: a free address '
     + 'gets a link valid 24 hours (single use), a taken one a notice without a link; the old address is told either '
     + 'way. The address changes only when the link is opened (GET /api/auth/confirm-email-change). At most 5 '
-    + 'requests per account and hour (issue 24, decision H16).',
+    + 'requests per account and hour.',
   auth: 'account',
   body: { limitBytes: BODY_LIMIT, schema: ChangeEmailBodySchema },
   success: {
@@ -50,7 +50,7 @@ export const confirmEmailChange = defineOperation({
     'A browser opening the link (Accept: text/html) gets an HTML page saying what happened (status as here); every '
     + 'other client the JSON below. The new address counts as verified; every session but the one that asked is '
     + 'logged out; the old address is told. 409 `email_taken` when another account took the address after the '
-    + 'request: nothing changed, the link is used (issue 24, decision H16).',
+    + 'request: nothing changed, the link is used.',
   auth: 'public',
   query: z.object({
     token: z.string().optional().meta({ description: 'The token of the emailed link; required for a 200.' }),
@@ -71,7 +71,7 @@ export const deleteAccount = defineOperation({
     + 'rate-limit state, hosted-link snapshots and cached PDFs, webhooks with their delivery log and stored events, '
     + 'usage snapshots and finally the account row with its sessions and tokens are deleted. Should a step fail (500), '
     + 'the same request with the same session completes it. The session cookie is cleared; the address can register '
-    + 'again at once. What cannot be deleted at once is listed in docs/security.md (issue 24, decision H17).',
+    + 'again at once. What cannot be deleted at once is listed in docs/security.md.',
   auth: 'account',
   body: { limitBytes: BODY_LIMIT, schema: DeleteAccountBodySchema },
   success: { status: 200, description: 'Closed; every trace listed above is deleted', json: MessageResponseSchema },

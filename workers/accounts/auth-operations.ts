@@ -26,7 +26,7 @@ const UserSchema = z
     credits: z
       .object({ total: z.int(), used: z.int() })
       .optional()
-      .meta({ description: 'Legacy render credits (D11), on /me.' }),
+      .meta({ description: 'Legacy render credits, on /me.' }),
   })
   .meta({ id: 'User' });
 
@@ -49,7 +49,7 @@ export const register = defineOperation({
   description:
     'A foreign Origin is refused (403) and the body must be sent as application/json (415), so no other site can '
     + 'drive it from a form. An address whose account was never verified can be registered again 24 hours after '
-    + 'it was: the new registration replaces that account (issue 24).',
+    + 'it was: the new registration replaces that account.',
   success: { status: 201, description: 'Created; the link is valid for 24 hours', json: MessageResponseSchema },
   errors: {
     400: ['validation_error', 'invalid_json'],
@@ -160,7 +160,7 @@ export const forgotPassword = defineOperation({
   description:
     'Always the same 200, with the same body and the same work, whether or not the address has an account: only an '
     + 'account gets the email. At most 3 requests per hour per address (account or not) and 10 per IP, then 429. '
-    + 'A foreign Origin is refused (403) and the body must be application/json (415) (issue 24).',
+    + 'A foreign Origin is refused (403) and the body must be application/json (415).',
   auth: 'public',
   body: { limitBytes: AUTH_BODY_LIMIT, schema: ForgotPasswordBodySchema },
   success: { status: 200, description: 'Accepted (sent if the address has an account)', json: MessageResponseSchema },
@@ -183,7 +183,7 @@ export const resetPassword = defineOperation({
   description:
     'Sets the password (the rules of registration), ends every session of the account, verifies its email address '
     + 'if it was not yet, ends its other reset links and emails the owner that the password changed. The API key is '
-    + 'not rotated. A foreign Origin is refused (403) and the body must be application/json (415) (issue 24).',
+    + 'not rotated. A foreign Origin is refused (403) and the body must be application/json (415).',
   auth: 'public',
   body: { limitBytes: AUTH_BODY_LIMIT, schema: ResetPasswordBodySchema },
   success: { status: 200, description: 'The password is set; log in with it', json: MessageResponseSchema },
@@ -206,7 +206,7 @@ export const changePassword = defineOperation({
     'Session cookie only: an API key is 403 `session_required` (a leaked key must not take the account over). A wrong '
     + '`current_password` is 401 `invalid_credentials` and counts against the login throttle (429 once it is full). '
     + 'The new password follows the rules of registration. Every other session of the account and its unused reset '
-    + 'links end; the owner is emailed; the API key is not rotated (issue 24).',
+    + 'links end; the owner is emailed; the API key is not rotated.',
   auth: 'account',
   body: { limitBytes: AUTH_BODY_LIMIT, schema: ChangePasswordBodySchema },
   success: { status: 200, description: 'Changed; this session stays logged in', json: MessageResponseSchema },

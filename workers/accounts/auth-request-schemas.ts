@@ -18,7 +18,7 @@ const EmailSchema = z
       .max(254, { message: INVALID_EMAIL })
       .refine(isValidEmailAddress, { message: INVALID_EMAIL, ...ruleParams('format') }),
   )
-  .meta({ description: 'Trimmed and lower-cased (D6); at most 254 characters, no control characters.' });
+  .meta({ description: 'Trimmed and lower-cased; at most 254 characters, no control characters.' });
 
 /** Register: the password rules of issue 24 (password-rules.ts). Messages never repeat the value. */
 export const RegisterBodySchema = z

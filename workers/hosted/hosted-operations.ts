@@ -23,12 +23,12 @@ export const getHostedInvoice = defineOperation({
   path: '/api/i/{id}',
   summary: 'Open a hosted invoice link',
   description:
-    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404 (D9). `format` picks the document: the PDF (default), the JSON shape, a UBL 2.1 Invoice, a UN/CEFACT CII or the Factur-X PDF (PDF/A-3b with the CII embedded), all from the same snapshot.',
+    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404. `format` picks the document: the PDF (default), the JSON shape, a UBL 2.1 Invoice, a UN/CEFACT CII or the Factur-X PDF (PDF/A-3b with the CII embedded), all from the same snapshot.',
   auth: 'public',
   params: z.object({ id: z.string().regex(/^[0-9A-Za-z]{22}$/) }),
   query: z.object({
     // Not checked here: a missing or wrong signature is the same 404 as an unknown id.
-    t: z.string().optional().meta({ description: 'base64url HMAC-SHA-256 of the id (D9); required for a 200.' }),
+    t: z.string().optional().meta({ description: 'base64url HMAC-SHA-256 of the id; required for a 200.' }),
     format: z
       .enum(HOSTED_FORMATS, {
         error: (iss) => `must be one of ${HOSTED_FORMATS.join(', ')} (got ${JSON.stringify(iss.input)})`,

@@ -8,14 +8,14 @@ import type { ErrorCode } from './error-codes.ts';
 
 const LEGACY_ERROR_ROWS = [
   ['INVALID_JSON', 400, 'The body is empty or not valid JSON.'],
-  ['VALIDATION_ERROR', 400, 'A field breaks a rule; the message names the field and the rule (D11).'],
+  ['VALIDATION_ERROR', 400, 'A field breaks a rule; the message names the field and the rule.'],
   ['RENDER_ERROR', 400, 'The PDF could not be generated from this request; no credit was used.'],
   ['API_KEY_REQUIRED', 401, 'The Authorization header is missing or empty.'],
   ['INVALID_API_KEY', 401, 'The key is not recognised, malformed or has been rotated.'],
-  ['INSUFFICIENT_CREDITS', 402, 'No legacy render credit is left (D11); an operator grants more.'],
+  ['INSUFFICIENT_CREDITS', 402, 'No legacy render credit is left; an operator grants more.'],
   ['EMAIL_VERIFICATION_REQUIRED', 403, 'The account email is not verified yet.'],
   ['METHOD_NOT_ALLOWED', 405, 'Only POST is served on this path; `Allow` says so.'],
-  ['PAYLOAD_TOO_LARGE', 413, 'The body is larger than 10 MB (D5).'],
+  ['PAYLOAD_TOO_LARGE', 413, 'The body is larger than 10 MB.'],
   [
     'API_SECURITY_LIMIT_EXCEEDED',
     429,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 const ErrorDetailSchema = z
   .object({
     path: z.string().meta({
-      description: 'The field as D4 writes it: `items[3].unit_price`, `invoice.due_date`; `body` for the body itself.',
+      description: 'The path of the field: `items[3].unit_price`, `invoice.due_date`; `body` for the body itself.',
     }),
     rule: z.enum(ISSUE_RULES).meta({
       description: `A stable machine name of the rule broken:\n${ISSUE_RULES.map((r) => `- \`${r}\`: ${ISSUE_RULE_DESCRIPTIONS[r]}`).join('\n')}`,

@@ -27,7 +27,7 @@ export const generateInvoice = defineOperation({
   path: '/api/generate-invoice',
   summary: 'Generate one invoice as JSON totals, PDF, UBL, CII or Factur-X',
   description:
-    'Anonymous callers get JSON totals only (D3). The body is validated in stages (normalisation, D3, field rules), so this schema is what a valid body looks like.',
+    'Anonymous callers get JSON totals only. The body is validated in stages (normalisation, the anonymous-caller rules, field rules), so this schema is what a valid body looks like.',
   auth: 'optional',
   rateLimited: true,
   idempotent: true,

@@ -34,7 +34,7 @@ export const renderLegacy = defineOperation({
   path: '/api/render',
   summary: 'Legacy PDF render (flat request, 1 credit per render)',
   description:
-    'The older interface, kept for its clients (D11; docs/legacy.md). The raw inv_sk_ key in Authorization; every error in the legacy body `{success: false, error, code}`. Each successful render uses one credit; a failed one uses none. Each call also counts in the account’s hourly and weekly windows.',
+    'The older interface, kept for its clients (docs/legacy.md). The raw inv_sk_ key in Authorization; every error in the legacy body `{success: false, error, code}`. Each successful render uses one credit; a failed one uses none. Each call also counts in the account’s hourly and weekly windows.',
   auth: 'legacy_key',
   // D5: the same 10 MB as generate-invoice (logo and signature travel inside the body).
   body: { limitBytes: 10 * MB, schema: LegacyRenderRequestSchema },

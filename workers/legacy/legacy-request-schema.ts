@@ -72,7 +72,7 @@ const LegacyRowSchema = z
   .meta({ id: 'LegacyRow' });
 
 const ImageText = legacyText(4_000_000).meta({
-  description: 'Base64 PNG or JPEG, with or without a `data:image/…;base64,` prefix; at most 2.5 MB decoded (D5).',
+  description: 'Base64 PNG or JPEG, with or without a `data:image/…;base64,` prefix; at most 2.5 MB decoded.',
 });
 
 export const LegacyRenderRequestSchema = z
@@ -108,7 +108,7 @@ export const LegacyRenderRequestSchema = z
       .optional()
       .meta({
         description:
-          'Label texts per language overriding the built-in ones (D11): `{"en": {"bill_to": "Customer"}}`; only the entry of `lang` is used.',
+          'Label texts per language overriding the built-in ones: `{"en": {"bill_to": "Customer"}}`; only the entry of `lang` is used.',
       }),
   })
   .superRefine((req, ctx) => {

@@ -93,7 +93,7 @@ const CreateInvoiceResultSchema = z
             'The fatal rules of that profile’s validators (EN 16931’s included) the document fails for lack of request data, each with the field that fixes it (docs/einvoice-profiles.md); empty when it conforms.',
         }),
         en16931_issues: z.array(z.string()).meta({
-          description: 'The rule ids of `issues` (the field of issue 14, kept for its clients).',
+          description: 'The rule ids of `issues` (kept for clients of the earlier field).',
         }),
       })
       .optional()

@@ -22,7 +22,7 @@ function buildOpenApiDocument(): Record<string, unknown> {
       title: 'Invoice Generation Service',
       version: '1.0.0',
       description:
-        'JSON totals, PDF, Factur-X (PDF/A-3b), UBL 2.1 and CII invoices and credit notes from one JSON payload. Contract: service-spec.md and decisions D1–D14.',
+        'JSON totals, PDF, Factur-X (PDF/A-3b), UBL 2.1 and CII invoices and credit notes from one JSON payload.',
     },
     servers: [{ url: '/' }],
     components: {
@@ -34,7 +34,7 @@ function buildOpenApiDocument(): Record<string, unknown> {
           type: 'apiKey',
           in: 'header',
           name: 'Authorization',
-          description: 'Legacy render interface (D11): the inv_sk_… key itself, no Bearer prefix (one is tolerated).',
+          description: 'Legacy render interface: the inv_sk_… key itself, no Bearer prefix (one is tolerated).',
         },
       },
     },

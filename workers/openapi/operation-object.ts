@@ -58,7 +58,7 @@ const IDEMPOTENCY_KEY = {
   in: 'header',
   required: false,
   schema: { type: 'string', minLength: 1, maxLength: 255 },
-  description: 'Replays the first 2xx answer for 24 hours (D8).',
+  description: 'Replays the first 2xx answer for 24 hours.',
 };
 
 function errorResponse(op: Operation, status: number, codes: readonly ErrorCode[], allowHeader: boolean): JsonObject {

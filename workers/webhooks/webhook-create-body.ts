@@ -23,7 +23,7 @@ function buildSchema(devMode: boolean) {
         if (problem) ctx.addIssue({ code: 'custom', message: problem, ...ruleParams('format') });
       })
       .transform((url) => url.trim())
-      .meta({ description: 'An https URL to a public host (D10); http://localhost also in local development.' }),
+      .meta({ description: 'An https URL to a public host; http://localhost also in local development.' }),
     events: z
       .array(WebhookEventSchema, { error: EVENTS_RULE })
       .min(1, { message: EVENTS_RULE })

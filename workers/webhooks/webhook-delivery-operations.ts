@@ -23,7 +23,7 @@ const DeliverySchema = z
     error: z
       .string()
       .nullable()
-      .meta({ description: 'Why no answer came: a timeout, a network error, or the address policy (H1).' }),
+      .meta({ description: 'Why no answer came: a timeout, a network error, or the address policy.' }),
     duration_ms: z.int(),
     response_body: z.string().meta({ description: 'The first 1 KB of the answer body, as text.' }),
   })
@@ -65,7 +65,7 @@ export const redeliverWebhookDelivery = defineOperation({
   path: '/api/webhooks/{id}/deliveries/{delivery_id}/redeliver',
   summary: 'Send the event of a delivery again (same id and body, new signature timestamp)',
   description:
-    'Queued as a new series of attempts (attempt 1, then the D10 retries). 404 when the webhook, the delivery or its kept event is gone. Redeliveries and test events: at most 60 per hour per account (W3), apart from the plan windows.',
+    'Queued as a new series of attempts (attempt 1, then the scheduled retries). 404 when the webhook, the delivery or its kept event is gone. Redeliveries and test events: at most 60 per hour per account, apart from the plan windows.',
   auth: 'account',
   params: z.object({
     id: webhookId(),
@@ -84,7 +84,7 @@ export const testWebhook = defineOperation({
   path: '/api/webhooks/{id}/test',
   summary: 'Send a signed `webhook.test` event to this webhook',
   description:
-    'Sent whatever the webhook subscribes to; delivered, retried and logged like any event (docs/webhooks.md). Redeliveries and test events: at most 60 per hour per account (W3), apart from the plan windows.',
+    'Sent whatever the webhook subscribes to; delivered, retried and logged like any event (docs/webhooks.md). Redeliveries and test events: at most 60 per hour per account, apart from the plan windows.',
   auth: 'account',
   params: WebhookIdParams,
   body: NO_FIELDS,

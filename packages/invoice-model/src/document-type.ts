@@ -27,7 +27,7 @@ export const documentType = () =>
   z
     .enum(DOCUMENT_TYPES, { error: `must be one of ${DOCUMENT_TYPES.join(', ')}` })
     .default('invoice')
-    .meta({ description: '`credit_note` writes a credit note: same arithmetic and positive amounts (issue 13).' });
+    .meta({ description: '`credit_note` writes a credit note: same arithmetic and positive amounts.' });
 
 interface InvoiceReferenceFields {
   number?: string;

@@ -113,7 +113,7 @@ export const InvoiceMetaSchema = z
     currency: z
       .enum(CURRENCY_CODES, { error: CURRENCY_ERROR })
       .default('USD')
-      .meta({ description: 'An active ISO 4217 code (decision C-ISO); amounts have its minor units (D1).' }),
+      .meta({ description: 'An active ISO 4217 code; amounts have its minor units.' }),
     language: z.enum(LANGUAGE_CODES, { error: `must be one of ${LANGUAGE_CODES.join(', ')}` }).default('en'),
     title: shortText().optional(),
     tax_inclusive: z.boolean({ error: 'must be a boolean' }).default(false),
@@ -129,7 +129,7 @@ export const PaymentQrSchema = z
       .optional()
       .meta({
         description:
-          'Your own payload (upi, pix, sepa, promptpay, url, text; required for the last three). Without it the service builds sepa, upi, pix, zatca and swiss (the Swiss QR-bill payment part) from the invoice, for the balance due (issue 23).',
+          'Your own payload (upi, pix, sepa, promptpay, url, text; required for the last three). Without it the service builds sepa, upi, pix, zatca and swiss (the Swiss QR-bill payment part) from the invoice, for the balance due.',
       }),
   })
   .superRefine((qr, ctx) => {
@@ -174,7 +174,7 @@ export const FeaturesSchema = z
   })
   .meta({
     id: 'Features',
-    description: 'Both default to true for authenticated callers; anonymous callers get neither (D3).',
+    description: 'Both default to true for authenticated callers; anonymous callers get neither.',
   });
 
 export const InvoiceRequestSchema = z
@@ -211,7 +211,7 @@ export const InvoiceRequestSchema = z
       .default('en16931')
       .meta({
         description:
-          'The e-invoice profile of the UBL and CII documents (issue 22): `en16931` (the CEN core), `peppol` (Peppol BIS Billing 3.0, UBL only) or `xrechnung` (XRechnung 3.0, UBL and CII). With output json or pdf it shapes the documents the hosted link opens. Factur-X is en16931 only.',
+          'The e-invoice profile of the UBL and CII documents: `en16931` (the CEN core), `peppol` (Peppol BIS Billing 3.0, UBL only) or `xrechnung` (XRechnung 3.0, UBL and CII). With output json or pdf it shapes the documents the hosted link opens. Factur-X is en16931 only.',
       }),
     features: FeaturesSchema.optional(),
     notes: longText().optional(),

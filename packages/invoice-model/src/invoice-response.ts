@@ -108,7 +108,7 @@ export const InvoiceResponseSchema = z
         type: z.string(),
         payload: z.string().optional().meta({
           description:
-            'A payment QR only: the exact text the code encodes, as built from the invoice or as given in payment.qr.value (issue 23).',
+            'A payment QR only: the exact text the code encodes, as built from the invoice or as given in payment.qr.value.',
         }),
       })
       .optional()
