@@ -69,10 +69,14 @@ describe('web pages (issue 12)', () => {
     }
   });
 
-  it('issue 14: /docs/mcp lists every tool the server offers with its cost, and the connection for this host', async () => {
+  it('issue 14, 27: /docs/mcp lists every tool the server offers with its cost, and the connection for this host', async () => {
     const { html } = await page('/docs/mcp');
     for (const tool of MCP_TOOLS) expect(html).toContain(`<code>${tool.name}</code>`);
     expect(html).toContain('1 call in the hourly and weekly windows');
+    // issue 27: the descriptions' `code` is shown as code, not as raw backticks
+    const table = html.slice(html.indexOf('<table'), html.indexOf('</table>'));
+    expect(MCP_TOOLS.some((tool) => tool.description.includes('`'))).toBe(true);
+    expect(table).not.toContain('`');
     // the desktop snippet is examples/mcp-client-config.json pointed at this host
     expect(html).toContain(`${BASE}/mcp`);
     expect(html).not.toContain('invoices.example.com');

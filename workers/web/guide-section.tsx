@@ -47,3 +47,8 @@ export function DocsLinks(props: { current: '/docs' | '/docs/sdk' | '/docs/mcp' 
     </nav>
   );
 }
+
+/** Prose whose `backticked` parts are code (the tools' descriptions are written for agents, in Markdown's way). */
+export function InlineCode(props: { text: string }) {
+  return <>{props.text.split('`').map((part, i) => (i % 2 === 1 ? <code>{part}</code> : part))}</>;
+}

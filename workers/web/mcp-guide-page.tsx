@@ -4,7 +4,7 @@
 // examples/mcp-client-config.json, which an e2e test connects with: neither can drift from the server.
 import desktopConfig from '../../examples/mcp-client-config.json';
 import { MCP_TOOLS } from '../mcp/mcp-tools.ts';
-import { CodeBlock, DocsLinks, GuideSection } from './guide-section.tsx';
+import { CodeBlock, DocsLinks, GuideSection, InlineCode } from './guide-section.tsx';
 import { Layout } from './layout.tsx';
 
 const EXAMPLE_HOST = 'https://invoices.example.com';
@@ -63,8 +63,12 @@ export function McpGuidePage(props: { user: string | null; baseUrl: string }) {
                   <th scope="row">
                     <code>{tool.name}</code>
                   </th>
-                  <td data-label="What it does">{does}</td>
-                  <td data-label="Cost">{cost}</td>
+                  <td data-label="What it does">
+                    <InlineCode text={does} />
+                  </td>
+                  <td data-label="Cost">
+                    <InlineCode text={cost} />
+                  </td>
                 </tr>
               );
             })}
