@@ -19,7 +19,8 @@ function buildOpenApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Invoice Generation Service',
+      // The site's name: the reference at /docs shows it as its heading (three lines at 1280 px as the longer one).
+      title: 'Invoice API',
       version: '1.0.0',
       description:
         'JSON totals, PDF, Factur-X (PDF/A-3b), UBL 2.1 and CII invoices and credit notes from one JSON payload.',
