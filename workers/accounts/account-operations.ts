@@ -67,8 +67,8 @@ export const deleteAccount = defineOperation({
   description:
     'Session cookie only (an API key is 403 `session_required`); a foreign Origin is 403 and a body not sent as '
     + 'application/json 415. A wrong `password` is 401 `invalid_credentials` and counts against the login throttle. '
-    + 'The account is marked first: from then on it cannot log in, its key is 401 and its hosted links 404. Then its '
-    + 'rate-limit state, hosted-link snapshots and cached PDFs, webhooks with their delivery log and stored events, '
+    + 'The account is marked first: from then on it cannot log in and its key is 401. Then its rate-limit state, '
+    + 'hosted-link snapshots and cached PDFs (each link 404 from then on), webhooks with their delivery log and stored events, '
     + 'usage snapshots and finally the account row with its sessions and tokens are deleted. Should a step fail (500), '
     + 'the same request with the same session completes it. The session cookie is cleared; the address can register '
     + 'again at once. What cannot be deleted at once is listed in docs/security.md.',
