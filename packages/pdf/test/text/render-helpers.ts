@@ -1,9 +1,10 @@
 /** Test helpers: render sample text into a PDF and inspect it with poppler (pdffonts, pdftotext, pdftoppm). */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PNG } from 'pngjs';
+import type { PNG } from 'pngjs';
+import { rasterPage } from '../../../../test/support/page-raster.ts';
 import { createInvoiceDocument, finishDocument } from '../../src/document/create-document.ts';
 import { type FontSet, loadFontSet } from '../../src/text/font-set.ts';
 import { createTextEngine, type TextStyle } from '../../src/text/text-engine.ts';
@@ -66,12 +67,9 @@ export const pdftotext = (file: string) =>
   execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
 export const pdfinfo = (file: string) => execFileSync('pdfinfo', ['-isodates', file], { encoding: 'utf8' });
 
-/** Renders page 1 at `dpi` and returns the PNG file path and decoded image. */
-export function renderPng(file: string, dpi = 80): { png: string; image: PNG } {
-  const prefix = file.replace(/\.pdf$/, '');
-  execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-singlefile', file, prefix]);
-  const png = `${prefix}.png`;
-  return { png, image: PNG.sync.read(readFileSync(png)) };
+/** Page 1 at `dpi` as pixels (test/support/page-raster.ts, shared with the other PDF tests). */
+export function renderPng(file: string, dpi = 80): { image: PNG } {
+  return { image: rasterPage(file, 1, dpi) };
 }
 
 /** Fraction of pixel columns between x0 and x1 (points) with dark ink in the band of a text line. */
