@@ -66,10 +66,10 @@ const lanes = [
   { name: 'type checks, dependency rules, unused code', done: chain(STATIC) },
 ];
 const results = await Promise.all(lanes.map((lane) => lane.done));
-for (const [i, lane] of lanes.entries()) {
-  if (i === 0) continue;
-  process.stdout.write(`\n--- ${lane.name} ---\n${results[i].output}`);
-}
+// A failed lane is printed after the ones that passed, so the end of the log (all a CI summary may keep)
+// holds vitest's list of failed tests.
+const order = [...lanes.keys()].slice(1).sort((a, b) => Number(!results[a].ok) - Number(!results[b].ok));
+for (const i of order) process.stdout.write(`\n--- ${lanes[i].name} ---\n${results[i].output}`);
 const failed = lanes.filter((_, i) => !results[i].ok).map((lane) => lane.name);
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(
