@@ -68,6 +68,7 @@ async function fullAccount(tag: string) {
     attempt: 1,
     attemptedAt: 1_800_000_000,
     outcome: { status: 200, error: null, refused: false, durationMs: 5, responseBody: 'ok' },
+    nextAttemptAt: null,
   });
   await testEnv.DB.prepare(
     `INSERT OR REPLACE INTO usage_snapshots (subject, hour_start, hour_count, week_start, week_count, month_start,

@@ -293,6 +293,37 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     send('GET', '/api/webhooks/wh_missing', { headers: bearer((await accountWithKey()).apiKey) }),
   'getWebhook 500': async () =>
     sendWithEnv(outage(), 'GET', '/api/webhooks/wh_x', { headers: bearer((await accountWithKey()).apiKey) }),
+  'updateWebhook 200': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('PATCH', `/api/webhooks/${await webhookOf(apiKey)}`, {
+      json: { is_active: false },
+      headers: bearer(apiKey),
+    });
+  },
+  'updateWebhook 400': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('PATCH', `/api/webhooks/${await webhookOf(apiKey)}`, {
+      json: { url: 'http://example.com/h' },
+      headers: bearer(apiKey),
+    });
+  },
+  'updateWebhook 401': () => send('PATCH', '/api/webhooks/wh_x', { json: { is_active: false } }),
+  'updateWebhook 403': async () =>
+    send('PATCH', '/api/webhooks/wh_x', { json: { is_active: false }, headers: { Cookie: await unverifiedSession() } }),
+  'updateWebhook 404': async () =>
+    send('PATCH', '/api/webhooks/wh_missing', {
+      json: { is_active: false },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
+  'updateWebhook 413': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('PATCH', `/api/webhooks/${await webhookOf(apiKey)}`, { body: big(64 * 1024), headers: bearer(apiKey) });
+  },
+  'updateWebhook 500': async () =>
+    sendWithEnv(outage(), 'PATCH', '/api/webhooks/wh_x', {
+      json: { is_active: false },
+      headers: bearer((await accountWithKey()).apiKey),
+    }),
   'deleteWebhook 200': async () => {
     const { apiKey } = await accountWithKey();
     return send('DELETE', `/api/webhooks/${await webhookOf(apiKey)}`, { headers: bearer(apiKey) });

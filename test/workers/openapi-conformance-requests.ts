@@ -167,6 +167,7 @@ export async function webhookWithDelivery(apiKey: string, email: string) {
     attempt: 1,
     attemptedAt: 1_800_000_000,
     outcome: { status: 200, error: null, refused: false, durationMs: 12, responseBody: 'ok' },
+    nextAttemptAt: null,
   });
   const row = await testEnv.DB.prepare('SELECT id FROM webhook_deliveries WHERE webhook_id = ?')
     .bind(hookId)

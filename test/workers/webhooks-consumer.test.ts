@@ -2,6 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { insertAccount } from '../../workers/accounts/account-store.ts';
+import { listSunkEmails } from '../../workers/email/dev-mail-sink.ts';
 import type { Env } from '../../workers/env.ts';
 import worker from '../../workers/index.ts';
 import { emitInvoiceEvent, shouldPark } from '../../workers/webhooks/emit-event.ts';
@@ -229,6 +231,89 @@ function emitMessage(accountId: string, type: WebhookEventType, data: unknown): 
   const event = { id, type, created: Math.floor(Date.now() / 1000), data };
   return { v: 1, kind: 'emit', account_id: accountId, event_id: id, event_type: type, event };
 }
+
+describe('W11: an endpoint failing every delivery for 5 days is deactivated', () => {
+  const DAY = 86_400;
+  const T0 = 1_900_000_000; // Unix seconds, a fixed clock
+
+  async function failingAccount(tag: string) {
+    const id = `acct_${tag}_${crypto.randomUUID().slice(0, 8)}`;
+    const email = `${id}@example.com`.toLowerCase();
+    await insertAccount(env.DB, { id, email, password_hash: 'x', created_at: T0 * 1000 });
+    return { id, email };
+  }
+
+  /** One attempt of a fresh event at `at` (Unix seconds), on a clock set there. */
+  async function attemptAt(at: number, hookId: string, accountId: string, status: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at * 1000);
+    try {
+      vi.restoreAllMocks();
+      mockReceiver([status]);
+      const msg = message(eventMessage(hookId, accountId));
+      return { msg, result: await runQueue([msg]) };
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  const deliveries = (hookId: string) =>
+    env.DB.prepare('SELECT attempted_at, next_attempt_at FROM webhook_deliveries WHERE webhook_id = ? ORDER BY seq')
+      .bind(hookId)
+      .all<{ attempted_at: number; next_attempt_at: number | null }>()
+      .then((r) => r.results);
+
+  it('issue 27: failures from T0 to T0 + 5 days deactivate it, with disabled_reason and one email to the account', async () => {
+    const account = await failingAccount('down');
+    const { hook } = await registerHook(account.id, 'https://hooks.example.com/down');
+    await attemptAt(T0, hook.id, account.id, 503);
+    expect((await getWebhookById(env.DB, hook.id))!.failing_since).toBe(T0);
+    const almost = await attemptAt(T0 + 5 * DAY - 1, hook.id, account.id, 0);
+    expect(almost.result.retryMessages).toEqual([{ msgId: almost.msg.id }]);
+    expect((await getWebhookById(env.DB, hook.id))!.is_active).toBe(true);
+    expect(await listSunkEmails(env.DB, account.email)).toEqual([]);
+
+    const last = await attemptAt(T0 + 5 * DAY, hook.id, account.id, 500);
+    expect(last.result.explicitAcks).toEqual([last.msg.id]); // no retry after the deactivation
+    expect(last.result.retryMessages).toEqual([]);
+    const after = (await getWebhookById(env.DB, hook.id))!;
+    expect(after.is_active).toBe(false);
+    expect(after.disabled_reason).toBe(
+      'Every delivery failed for 5 days (from 2030-03-17T17:46:40Z to 2030-03-22T17:46:40Z; last: HTTP 500), so the service deactivated this webhook.',
+    );
+    const emails = await listSunkEmails(env.DB, account.email);
+    expect(emails).toHaveLength(1);
+    expect(emails[0].subject).toBe('A webhook was deactivated');
+    expect(emails[0].text).toContain('https://hooks.example.com/down');
+    expect(emails[0].text).toContain(after.disabled_reason);
+    // W12: each attempt's log row says when the queue tries again; the deactivating attempt has no next one.
+    expect(await deliveries(hook.id)).toEqual([
+      { attempted_at: T0, next_attempt_at: T0 + 60 },
+      { attempted_at: T0 + 5 * DAY - 1, next_attempt_at: T0 + 5 * DAY - 1 + 60 },
+      { attempted_at: T0 + 5 * DAY, next_attempt_at: null },
+    ]);
+
+    // An event queued before the deactivation reaches nothing, and a second failure sends no second email.
+    const { seen } = mockReceiver([500]);
+    const late = await runQueue([message(eventMessage(hook.id, account.id))]);
+    expect(seen).toHaveLength(0);
+    expect(late.retryMessages).toEqual([]);
+    expect(await listSunkEmails(env.DB, account.email)).toHaveLength(1);
+  });
+
+  it('issue 27: one success restarts the 5 days', async () => {
+    const account = await failingAccount('flaky');
+    const { hook } = await registerHook(account.id, 'https://hooks.example.com/flaky');
+    await attemptAt(T0, hook.id, account.id, 503);
+    await attemptAt(T0 + DAY, hook.id, account.id, 204);
+    expect((await getWebhookById(env.DB, hook.id))!.failing_since).toBeNull();
+    await attemptAt(T0 + 2 * DAY, hook.id, account.id, 503);
+    await attemptAt(T0 + 6 * DAY, hook.id, account.id, 503);
+    const after = (await getWebhookById(env.DB, hook.id))!;
+    expect(after).toMatchObject({ is_active: true, disabled_reason: null, failing_since: T0 + 2 * DAY });
+    expect(await listSunkEmails(env.DB, account.email)).toEqual([]);
+  });
+});
 
 describe('event emission (D10, W6)', () => {
   it('W6: the emission is one emit message; the consumer fans it out to every active webhook subscribed, one event id', async () => {

@@ -120,6 +120,7 @@ describe('the delivery log (W1)', () => {
           error: null,
           duration_ms: expect.any(Number),
           response_body: '{"received":true}',
+          next_attempt_at: null,
         },
       ],
       next_cursor: null,
@@ -226,6 +227,7 @@ describe('the delivery log (W1)', () => {
         attempt: 1,
         attemptedAt: 1_800_000_000 + i,
         outcome: { status: 200, error: null, refused: false, durationMs: i, responseBody: `#${i}` },
+        nextAttemptAt: null,
       });
     }
     const seen: Json[] = [];

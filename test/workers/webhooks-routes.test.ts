@@ -30,6 +30,7 @@ describe('POST /api/webhooks', () => {
       last_delivery_at: null,
       last_status: null,
       secret_hint: hook.secret.slice(-4),
+      disabled_reason: null,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     expect(Math.abs(hook.created_at - Date.now() / 1000)).toBeLessThan(60);
@@ -179,8 +180,103 @@ describe('GET / DELETE /api/webhooks/{id}', () => {
     expect(res.status).toBe(405);
     expect(res.headers.get('Allow')).toBe('GET, POST');
     expect(((await res.json()) as Json).error.code).toBe('method_not_allowed');
-    expect((await call('/api/webhooks/wh_1', { method: 'PATCH', headers: bearer(apiKey) })).headers.get('Allow')).toBe(
-      'GET, DELETE',
+    expect((await call('/api/webhooks/wh_1', { method: 'PUT', headers: bearer(apiKey) })).headers.get('Allow')).toBe(
+      'GET, PATCH, DELETE',
     );
+  });
+});
+
+describe('PATCH /api/webhooks/{id} (issue 27, W10)', () => {
+  const patch = (id: string, json: unknown, headers: Record<string, string>) =>
+    call(`/api/webhooks/${id}`, { method: 'PATCH', json, headers });
+  const secretOf = async (id: string) =>
+    ((await env.DB.prepare('SELECT secret_ciphertext FROM webhooks WHERE id = ?').bind(id).first()) as Json)
+      .secret_ciphertext;
+
+  it('issue 27: url, events and is_active change, alone or together; the secret does not', async () => {
+    const { apiKey } = await verifiedAccountWithKey('whp');
+    const made = ((await (await create(apiKey, { url: 'https://hooks.example.com/a' })).json()) as Json).webhook;
+    const cipher = await secretOf(made.id);
+    const res = await patch(
+      made.id,
+      { url: ' https://hooks.example.com/b ', events: ['batch.generated'] },
+      bearer(apiKey),
+    );
+    expect(res.status).toBe(200);
+    const changed = ((await res.json()) as Json).webhook;
+    expect(changed).toEqual({
+      ...made,
+      secret: undefined,
+      url: 'https://hooks.example.com/b',
+      events: ['batch.generated'],
+    });
+    const paused = ((await (await patch(made.id, { is_active: false }, bearer(apiKey))).json()) as Json).webhook;
+    expect(paused).toMatchObject({ is_active: false, url: 'https://hooks.example.com/b', events: ['batch.generated'] });
+    expect(await secretOf(made.id)).toBe(cipher);
+    const one = (await (await call(`/api/webhooks/${made.id}`, { headers: bearer(apiKey) })).json()) as Json;
+    expect(one.webhook).toEqual(paused);
+  });
+
+  it('issue 27: the URL meets the address policy of creation; unknown fields, bad types and an empty body are 400', async () => {
+    const { apiKey } = await verifiedAccountWithKey('whp');
+    const made = ((await (await create(apiKey, { url: 'https://hooks.example.com/p' })).json()) as Json).webhook;
+    for (const [json, path, rule] of [
+      [{ url: 'http://hooks.example.com/x' }, 'url', 'format'],
+      [{ url: 'https://10.0.0.8/x' }, 'url', 'format'],
+      [{ url: 'https://metadata.internal/x' }, 'url', 'format'],
+      [{ events: [] }, 'events', 'min_items'],
+      [{ events: ['invoice.deleted'] }, 'events[0]', 'enum'],
+      [{ is_active: 'yes' }, 'is_active', 'type'],
+      [{ secret: 'whsec_mine' }, 'secret', 'unknown_field'],
+      [{}, 'body', 'required'],
+    ] as const) {
+      const res = await patch(made.id, json, bearer(apiKey));
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      const { error } = (await res.json()) as Json;
+      expect(error.code).toBe('validation_error');
+      expect(error.details[0], JSON.stringify(json)).toMatchObject({ path, rule });
+    }
+    const unchanged = (await (await call(`/api/webhooks/${made.id}`, { headers: bearer(apiKey) })).json()) as Json;
+    expect(unchanged.webhook).toEqual({ ...made, secret: undefined });
+    // vitest.config.ts runs the worker with DEV_MODE='true': a local receiver, as at creation
+    expect((await patch(made.id, { url: 'http://localhost:9999/hook' }, bearer(apiKey))).status).toBe(200);
+  });
+
+  it('issue 27: another account gets 404 and changes nothing; the session works as a key, from this origin only', async () => {
+    const alice = await verifiedAccountWithKey('alice');
+    const bob = await verifiedAccountWithKey('bob');
+    const hook = ((await (await create(alice.apiKey, { url: 'https://hooks.example.com/al' })).json()) as Json).webhook;
+    const theirs = await patch(hook.id, { is_active: false }, bearer(bob.apiKey));
+    expect(theirs.status).toBe(404);
+    expect(((await theirs.json()) as Json).error.code).toBe('not_found');
+    expect((await patch(hook.id, { is_active: false }, { Cookie: bob.cookie })).status).toBe(404);
+    expect((await patch('wh_missing', { is_active: false }, bearer(alice.apiKey))).status).toBe(404);
+    expect((await patch(hook.id, { is_active: false }, {})).status).toBe(401);
+    const crossSite = await patch(
+      hook.id,
+      { is_active: false },
+      { Cookie: alice.cookie, Origin: 'https://evil.example' },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(
+      ((await (await call(`/api/webhooks/${hook.id}`, { headers: bearer(alice.apiKey) })).json()) as Json).webhook
+        .is_active,
+    ).toBe(true);
+    const own = await patch(hook.id, { is_active: false }, { Cookie: alice.cookie });
+    expect(((await own.json()) as Json).webhook.is_active).toBe(false);
+  });
+
+  it('issue 27 (W11): resuming a webhook the service deactivated clears disabled_reason and the failure clock', async () => {
+    const { apiKey } = await verifiedAccountWithKey('whp');
+    const made = ((await (await create(apiKey, { url: 'https://hooks.example.com/r' })).json()) as Json).webhook;
+    await env.DB.prepare('UPDATE webhooks SET is_active = 0, disabled_reason = ?, failing_since = 1 WHERE id = ?')
+      .bind('Every delivery failed for 5 days', made.id)
+      .run();
+    const shown = (await (await call(`/api/webhooks/${made.id}`, { headers: bearer(apiKey) })).json()) as Json;
+    expect(shown.webhook).toMatchObject({ is_active: false, disabled_reason: 'Every delivery failed for 5 days' });
+    const resumed = ((await (await patch(made.id, { is_active: true }, bearer(apiKey))).json()) as Json).webhook;
+    expect(resumed).toMatchObject({ is_active: true, disabled_reason: null });
+    const row = (await env.DB.prepare('SELECT failing_since FROM webhooks WHERE id = ?').bind(made.id).first()) as Json;
+    expect(row.failing_since).toBeNull();
   });
 });

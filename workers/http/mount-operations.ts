@@ -10,7 +10,7 @@ import { honoPath, type Operation } from './operation.ts';
 export type OperationHandler = Handler<AppEnv>;
 
 /** The order `Allow` lists methods in, whatever order the group declares them. */
-const METHOD_ORDER = ['GET', 'POST', 'DELETE'];
+const METHOD_ORDER = ['GET', 'POST', 'PATCH', 'DELETE'];
 
 export function mountOperations(app: Hono<AppEnv>, entries: readonly (readonly [Operation, OperationHandler])[]): void {
   const methodsByPath = new Map<string, string[]>();

@@ -7,7 +7,7 @@ import type { CodeOf, ErrorStatus } from './error-codes.ts';
 import type { LegacyCodeOf, LegacyErrorStatus } from './legacy-error-codes.ts';
 import type { JsonBodyRule } from './read-json-body.ts';
 
-type HttpMethod = 'GET' | 'POST' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * - `public`: no credentials are read.

@@ -25,6 +25,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   webhooks.listWebhooks,
   webhooks.createWebhook,
   webhooks.getWebhook,
+  webhooks.updateWebhook,
   webhooks.deleteWebhook,
   deliveries.listWebhookDeliveries,
   deliveries.redeliverWebhookDelivery,

@@ -21,6 +21,8 @@ export interface Delivery {
   error: string | null;
   duration_ms: number;
   response_body: string;
+  /** When the queue tries this send again (W12); null when no retry follows. */
+  next_attempt_at: number | null;
 }
 
 interface DeliveryRow extends Delivery {
@@ -34,6 +36,8 @@ export interface AttemptRecord {
   attempt: number;
   attemptedAt: number;
   outcome: DeliveryOutcome;
+  /** Unix seconds of the scheduled retry, null when none follows (W12). */
+  nextAttemptAt: number | null;
 }
 
 /**
@@ -52,8 +56,8 @@ export async function recordAttempt(db: D1Database, a: AttemptRecord): Promise<v
   statements.push(
     db
       .prepare(
-        `INSERT INTO webhook_deliveries (id, webhook_id, account_id, event_id, event_type, attempt, attempted_at, status, error, duration_ms, response_body)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO webhook_deliveries (id, webhook_id, account_id, event_id, event_type, attempt, attempted_at, status, error, duration_ms, response_body, next_attempt_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         `dlv_${randomBase62(24)}`,
@@ -67,6 +71,7 @@ export async function recordAttempt(db: D1Database, a: AttemptRecord): Promise<v
         a.outcome.error,
         Math.max(0, Math.round(a.outcome.durationMs)),
         a.outcome.responseBody,
+        a.nextAttemptAt,
       ),
     db
       .prepare(
@@ -111,7 +116,8 @@ export async function listDeliveries(
 ): Promise<{ deliveries: Delivery[]; nextBefore: number | null }> {
   const { results } = await db
     .prepare(
-      `SELECT seq, id, webhook_id, event_id, event_type, attempt, attempted_at, status, error, duration_ms, response_body
+      `SELECT seq, id, webhook_id, event_id, event_type, attempt, attempted_at, status, error, duration_ms, response_body,
+              next_attempt_at
          FROM webhook_deliveries WHERE webhook_id = ?1 AND account_id = ?2 AND seq < ?3
          ORDER BY seq DESC LIMIT ?4`,
     )

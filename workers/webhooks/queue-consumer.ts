@@ -1,12 +1,14 @@
 // Queue consumer of `invoice-webhooks` (D10): fans each `emit` message out to the subscribed webhooks (W6) and
 // delivers each delivery message to the webhook's current URL,
 // records the attempt on the webhook and in the delivery log (W1), then acks, retries on the D10 schedule or dead-letters.
-// A webhook deleted (or deactivated) since the event was queued gets nothing more.
+// A webhook deleted (or deactivated) since the event was queued gets nothing more; one whose attempts have all
+// failed for 5 days is deactivated here, at its failed attempt (W11, failing-webhook.ts).
 import type { Env } from '../env.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { type AttemptRecord, recordAttempt } from './delivery-log.ts';
 import { fanOutEvent } from './emit-event.ts';
-import { nextDeliveryStep, retryDelays } from './retry-schedule.ts';
+import { deactivateIfFailingTooLong, failsLongEnough } from './failing-webhook.ts';
+import { type DeliveryStep, nextDeliveryStep, retryDelays } from './retry-schedule.ts';
 import {
   isEmitMessage,
   isWebhookMessage,
@@ -79,6 +81,12 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
   });
   // D10 keeps 0 for "no answer" on the webhook row; the log says why (W1).
   const status = outcome.status ?? 0;
+  const failed = status < 200 || status > 299;
+  // W11: this failed attempt ends 5 days of failures, so no retry follows it (unless another writer got there first).
+  const ending = failed && failsLongEnough(hook.failing_since, attemptSeconds);
+  // Registered under older rules, refused by today's address policy (H1): nothing was sent, and no retry can change that.
+  const step: DeliveryStep = outcome.refused ? { kind: 'drop' } : nextDeliveryStep(status, message.attempts, delays);
+  const retryAt = step.kind === 'retry' && !ending ? attemptSeconds + step.delaySeconds : null;
   await bookkeep(
     env,
     {
@@ -88,20 +96,25 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
       attempt: message.attempts,
       attemptedAt: attemptSeconds,
       outcome,
+      nextAttemptAt: retryAt,
     },
     status,
   );
-  if (outcome.refused) {
-    // Registered under older rules, refused by today's address policy (H1): nothing was sent, and no retry can change that.
+  if (outcome.refused)
     log('warn', 'webhook URL refused by the address policy; delivery dropped', {
       event_id: event.id,
       webhook_id: hook.id,
     });
+  const lastStatus = outcome.status === null ? (outcome.error ?? 'no answer') : `HTTP ${outcome.status}`;
+  if (ending && (await deactivateIfFailingTooLong(env, hook, attemptSeconds, lastStatus, log))) {
+    message.ack();
+    return;
+  }
+  if (outcome.refused) {
     message.ack();
     return;
   }
 
-  const step = nextDeliveryStep(status, message.attempts, delays);
   log(step.kind === 'ack' ? 'info' : 'warn', 'webhook delivery', {
     event_id: event.id,
     webhook_id: hook.id,

@@ -26,6 +26,10 @@ const DeliverySchema = z
       .meta({ description: 'Why no answer came: a timeout, a network error, or the address policy.' }),
     duration_ms: z.int(),
     response_body: z.string().meta({ description: 'The first 1 KB of the answer body, as text.' }),
+    next_attempt_at: z.int().nullable().meta({
+      description:
+        'Unix seconds: when this send is tried again (the retry schedule in docs/webhooks.md); null when no retry follows.',
+    }),
   })
   .meta({ id: 'WebhookDelivery' });
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../http/operation.ts';
 import { KB } from '../http/read-json-body.ts';
-import { WebhookCreateSchema, WebhookEventSchema } from './webhook-create-body.ts';
+import { WebhookCreateSchema, WebhookEventSchema, WebhookUpdateSchema } from './webhook-create-body.ts';
 
 const WebhookSchema = z
   .object({
@@ -18,6 +18,10 @@ const WebhookSchema = z
       .nullable()
       .meta({ description: 'HTTP status of the last attempt; 0 for a network error or timeout.' }),
     secret_hint: z.string(),
+    disabled_reason: z.string().nullable().meta({
+      description:
+        'Why the service deactivated the webhook (every delivery failed for 5 days); null while active or paused with PATCH.',
+    }),
   })
   .meta({ id: 'Webhook' });
 
@@ -88,6 +92,29 @@ export const getWebhook = defineOperation({
     json: z.object({ success: z.literal(true), webhook: WebhookSchema }).meta({ id: 'WebhookResponse' }),
   },
   errors: { ...CALLER_ERRORS, 404: ['not_found'] },
+});
+
+export const updateWebhook = defineOperation({
+  operationId: 'updateWebhook',
+  method: 'PATCH',
+  path: '/api/webhooks/{id}',
+  summary: 'Change the URL, the events, or pause and resume a webhook',
+  description:
+    'Only the fields given change; the signing secret never does. The URL passes the same address policy as at creation. `is_active: false` pauses deliveries, `true` resumes them and clears `disabled_reason`.',
+  auth: 'account',
+  params: WebhookIdParams,
+  body: { limitBytes: 64 * KB, schema: WebhookUpdateSchema },
+  success: {
+    status: 200,
+    description: 'The webhook as changed',
+    json: z.object({ success: z.literal(true), webhook: WebhookSchema }).meta({ id: 'WebhookUpdatedResponse' }),
+  },
+  errors: {
+    ...CALLER_ERRORS,
+    400: ['validation_error', 'invalid_json'],
+    404: ['not_found'],
+    413: ['payload_too_large'],
+  },
 });
 
 export const deleteWebhook = defineOperation({

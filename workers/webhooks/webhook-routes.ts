@@ -1,4 +1,4 @@
-// /api/webhooks CRUD (spec: POST/GET/GET one/DELETE; D4, D6, D10), mounted from webhook-operations.ts.
+// /api/webhooks CRUD (spec: POST/GET/GET one/DELETE; D4, D6, D10; PATCH: W10), mounted from webhook-operations.ts.
 import { type Context, Hono } from 'hono';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
@@ -7,7 +7,7 @@ import { mountOperations } from '../http/mount-operations.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { readParams } from '../http/read-params.ts';
 import { noteWebhooksExist } from '../limits/account-facts.ts';
-import { webhookCreateSchema } from './webhook-create-body.ts';
+import { webhookCreateSchema, webhookUpdateSchema } from './webhook-create-body.ts';
 import * as ops from './webhook-operations.ts';
 import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from './webhook-secret.ts';
 import {
@@ -17,6 +17,7 @@ import {
   listWebhooks,
   MAX_WEBHOOKS_PER_ACCOUNT,
   toPublicWebhook,
+  updateWebhook,
 } from './webhook-store.ts';
 
 async function accountId(c: Context<AppEnv>): Promise<string> {
@@ -74,6 +75,18 @@ mountOperations(webhookRoutes, [
       const account = await accountId(c);
       const { id } = readParams(c, ops.getWebhook.params);
       const hook = await getWebhook(c.env.DB, account, id);
+      if (!hook) throw notFound(id);
+      return c.json({ success: true, webhook: toPublicWebhook(hook) });
+    },
+  ],
+  [
+    ops.updateWebhook,
+    async (c) => {
+      const account = await accountId(c);
+      const { id } = readParams(c, ops.updateWebhook.params);
+      const schema = webhookUpdateSchema(c.env.DEV_MODE === 'true');
+      const changes = await readJsonBody(c, { limitBytes: ops.updateWebhook.body.limitBytes, schema });
+      const hook = await updateWebhook(c.env.DB, account, id, changes);
       if (!hook) throw notFound(id);
       return c.json({ success: true, webhook: toPublicWebhook(hook) });
     },

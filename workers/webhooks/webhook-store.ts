@@ -17,6 +17,8 @@ interface WebhookRow {
   created_at: number;
   last_delivery_at: number | null;
   last_status: number | null;
+  disabled_reason: string | null;
+  failing_since: number | null;
 }
 
 /** The public Webhook resource (spec: Webhook resources). */
@@ -29,11 +31,15 @@ export interface Webhook {
   last_delivery_at: number | null;
   last_status: number | null;
   secret_hint: string;
+  /** Why the service deactivated it (W11); null while active or paused by the user. */
+  disabled_reason: string | null;
 }
 
 export interface StoredWebhook extends Webhook {
   account_id: string;
   secret_ciphertext: string;
+  /** The first failed attempt since the last success (W11), Unix seconds. */
+  failing_since: number | null;
 }
 
 function fromRow(r: WebhookRow): StoredWebhook {
@@ -46,13 +52,15 @@ function fromRow(r: WebhookRow): StoredWebhook {
     last_delivery_at: r.last_delivery_at,
     last_status: r.last_status,
     secret_hint: r.secret_hint,
+    disabled_reason: r.disabled_reason ?? null,
     account_id: r.account_id,
     secret_ciphertext: r.secret_ciphertext,
+    failing_since: r.failing_since ?? null,
   };
 }
 
 export function toPublicWebhook(w: StoredWebhook): Webhook {
-  const { account_id: _a, secret_ciphertext: _s, ...pub } = w;
+  const { account_id: _a, secret_ciphertext: _s, failing_since: _f, ...pub } = w;
   return pub;
 }
 
@@ -136,10 +144,74 @@ export async function subscribedWebhooks(
   return (await listWebhooks(db, accountId)).filter((w) => w.is_active && w.events.includes(type));
 }
 
-/** Delivery bookkeeping (D10): every attempt records its time and status (0 = network error or timeout). */
+/** What PATCH /api/webhooks/{id} may change (W10); absent fields stay as they are. */
+export interface WebhookChanges {
+  url?: string;
+  events?: WebhookEventType[];
+  is_active?: boolean;
+}
+
+/**
+ * One UPDATE scoped by account (another account's id changes nothing: null). A new URL or a resume starts the
+ * failure clock afresh and clears the service's reason (W11); the secret is never touched.
+ */
+export async function updateWebhook(
+  db: D1Database,
+  accountId: string,
+  id: string,
+  changes: WebhookChanges,
+): Promise<StoredWebhook | null> {
+  const fresh = changes.url !== undefined || changes.is_active !== undefined;
+  const row = await db
+    .prepare(
+      `UPDATE webhooks SET url = COALESCE(?3, url), events = COALESCE(?4, events), is_active = COALESCE(?5, is_active),
+         disabled_reason = CASE WHEN ?6 THEN NULL ELSE disabled_reason END,
+         failing_since = CASE WHEN ?6 THEN NULL ELSE failing_since END
+       WHERE id = ?1 AND account_id = ?2 RETURNING *`,
+    )
+    .bind(
+      id,
+      accountId,
+      changes.url ?? null,
+      changes.events ? JSON.stringify(changes.events) : null,
+      changes.is_active === undefined ? null : changes.is_active ? 1 : 0,
+      fresh ? 1 : 0,
+    )
+    .first<WebhookRow>();
+  return row ? fromRow(row) : null;
+}
+
+/**
+ * Delivery bookkeeping (D10): every attempt records its time and status (0 = network error or timeout), and in the
+ * same statement the start of the current run of failures (W11): kept while attempts fail, cleared by a success.
+ */
 export async function recordDelivery(db: D1Database, id: string, atSeconds: number, status: number): Promise<void> {
   await db
-    .prepare('UPDATE webhooks SET last_delivery_at = ?, last_status = ? WHERE id = ?')
-    .bind(atSeconds, status, id)
+    .prepare(
+      `UPDATE webhooks SET last_delivery_at = ?2, last_status = ?3,
+         failing_since = CASE WHEN ?3 BETWEEN 200 AND 299 THEN NULL ELSE COALESCE(failing_since, ?2) END
+       WHERE id = ?1`,
+    )
+    .bind(id, atSeconds, status)
     .run();
+}
+
+/**
+ * Deactivates a webhook whose attempts have all failed since `failingBefore` or earlier (W11). Only one caller
+ * wins: true when this call made the change (it then tells the account).
+ */
+export async function deactivateFailingWebhook(
+  db: D1Database,
+  id: string,
+  failingBefore: number,
+  reason: string,
+): Promise<boolean> {
+  const res = await db
+    .prepare(
+      `UPDATE webhooks SET is_active = 0, disabled_reason = ?3
+       WHERE id = ?1 AND is_active = 1 AND failing_since IS NOT NULL AND failing_since <= ?2`,
+    )
+    .bind(id, failingBefore, reason)
+    .run();
+  return res.meta.changes > 0;
 }
