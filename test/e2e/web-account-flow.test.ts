@@ -62,6 +62,9 @@ describe('account flow in Chromium (issue 12)', () => {
     await expect.poll(() => shown.isVisible()).toBe(true);
     const first = await shown.inputValue();
     expect(first).toMatch(/^inv_sk_[0-9A-Za-z]{40}$/);
+    // Issue 27: the first key replaced nothing, so its banner speaks of no previous key.
+    const banner = page.locator('.new-key .notice');
+    expect(await banner.innerText()).toBe('Copy your new key now: it is shown only this once.');
     expect(await page.locator('[data-out="masked-key"]').textContent()).toBe(`inv_sk_…${first.slice(-4)}`);
     await page.getByRole('button', { name: 'Copy' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
@@ -75,6 +78,9 @@ describe('account flow in Chromium (issue 12)', () => {
     const second = await shown.inputValue();
     expect(second).not.toBe(first);
     expect(second).toMatch(/^inv_sk_[0-9A-Za-z]{40}$/);
+    expect(await banner.innerText()).toBe(
+      'Copy your new key now: it is shown only this once. The previous key no longer works.',
+    );
     expect(await apiMe(first)).toBe(401);
     expect(await apiMe(second)).toBe(200);
     // Shown once: a reload shows only the masked form, and nothing kept it in storage or the URL.
@@ -149,6 +155,27 @@ describe('account flow in Chromium (issue 12)', () => {
     for (const path of ['/app', '/app/webhooks']) {
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('issue 27: at 1280 and 375 px the plan card shows its limits and a bigger plan; the legacy credits are a small last card', async () => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.goto(`${baseUrl}/app`, { waitUntil: 'networkidle' });
+      const limits = page.locator('[data-out="plan-limits"] li');
+      expect(await limits.allInnerTexts(), `${width}`).toEqual([
+        '40\ncalls an hour',
+        '400\ncalls a week',
+        '100\ndocuments a month',
+        '50\nof them PDFs',
+      ]);
+      expect(await page.locator('[data-out="bigger-plan"]').isVisible()).toBe(true);
+      const plan = (await page.locator('section.plan').boundingBox())!;
+      const usage = (await page.locator('section[aria-labelledby="usage-title"]').boundingBox())!;
+      const credits = (await page.locator('section[aria-labelledby="credits-title"]').boundingBox())!;
+      expect(credits.y, `${width}`).toBeGreaterThan(usage.y + usage.height);
+      expect(credits.height, `${width}`).toBeLessThan(plan.height / 2);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });

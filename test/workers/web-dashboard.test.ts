@@ -2,6 +2,7 @@
 // as the API's X-RateLimit-* headers, its legacy credits and its masked key; nothing secret is on the page.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { PLAN_LIMITS } from '../../workers/limits/plans.ts';
 import { BASE, call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { expectNoInlineScript, expectPageHeaders } from './web-fixtures.ts';
 
@@ -9,6 +10,18 @@ async function dashboard(cookie: string) {
   const res = await exports.default.fetch(`${BASE}/app`, { headers: { Cookie: cookie, Accept: 'text/html' } });
   return { res, html: await res.text() };
 }
+
+/** The text of the element carrying `data-out="<name>"`, tags removed (its first closing tag of `tag`). */
+function outText(html: string, name: string, tag: string): string {
+  const inner = new RegExp(`data-out="${name}"[^>]*>(.*?)</${tag}>`, 's').exec(html)?.[1] ?? '';
+  return inner
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([.,:])/g, '$1')
+    .trim();
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
 
 /** The text of the table row of one window, tags removed. */
 function windowRow(html: string, name: string): string {
@@ -86,6 +99,48 @@ describe('dashboard /app (issue 12)', () => {
     expect(windowRow(html, 'hourly')).toMatch(/^Hourly 0 40 calls 40 /);
     expect(windowRow(html, 'monthly')).toMatch(/^Monthly 0 100 documents 100 /);
     expect(html).toContain('data-out="credits">50 left<');
+  });
+
+  it("issue 27: the plan card shows the plan's limits from the limits table and how to get a bigger plan; the credits come last, as the legacy /api/render's", async () => {
+    const email = uniqueEmail('web-dash-plan');
+    await register(email);
+    const { html } = await dashboard(await login(email));
+    const free = PLAN_LIMITS.free;
+    const starter = PLAN_LIMITS.starter;
+    expect(outText(html, 'plan-limits', 'ul')).toBe(
+      `${n(free.hourly!)} calls an hour ${n(free.weekly!)} calls a week ${n(free.monthly!)} documents a month ${n(free.monthlyPdfs!)} of them PDFs`,
+    );
+    // Local development sets no EMAIL_FROM: no address to write to, the line says whom to ask.
+    expect(outText(html, 'bigger-plan', 'p')).toBe(
+      `Need more? Starter: ${n(starter.hourly!)} calls an hour · ${n(starter.weekly!)} a week · ${n(starter.monthly!)} documents a month. Plans are changed on request by the team that runs this service: ask them.`,
+    );
+    const usage = html.indexOf('id="usage-title"');
+    const credits = html.indexOf('id="credits-title">Legacy /api/render credits<');
+    expect(usage).toBeGreaterThan(html.indexOf('id="plan-title"'));
+    expect(credits).toBeGreaterThan(usage);
+    expect(html).toMatch(/class="card card--minor" aria-labelledby="credits-title"/);
+  });
+
+  it('issue 27: with EMAIL_FROM set, a bigger plan is asked for by mail; the largest plan offers none', async () => {
+    const { email, cookie } = await verifiedAccountWithKey('web-dash-pro');
+    await testEnv.DB.prepare("UPDATE accounts SET tier = 'pro' WHERE email = ?").bind(email).run();
+    const { dashboardData } = await import('../../workers/web/dashboard-data.ts');
+    const owner = (await testEnv.DB.prepare('SELECT * FROM accounts WHERE email = ?').bind(email).first()) as never;
+    const data = await dashboardData({ ...testEnv, EMAIL_FROM: 'Invoice API <plans@example.com>' }, owner);
+    expect(data.contact).toBe('plans@example.com');
+    expect(data.nextPlan).toEqual({ tier: 'enterprise', limits: PLAN_LIMITS.enterprise });
+    expect(data.plan).toEqual(PLAN_LIMITS.pro);
+    const { DashboardPage } = await import('../../workers/web/dashboard-page.tsx');
+    const page = String(await DashboardPage({ data, now: Date.now() }));
+    expect(page).toContain(
+      `href="mailto:plans@example.com?subject=${encodeURIComponent(`Plan change: ${email} to Enterprise`)}">write to plans@example.com</a>`,
+    );
+    const { html } = await dashboard(cookie);
+    expect(outText(html, 'bigger-plan', 'p')).toMatch(
+      /^Need more\? Enterprise: unlimited calls an hour · unlimited a week · no monthly quota\./,
+    );
+    await testEnv.DB.prepare("UPDATE accounts SET tier = 'enterprise' WHERE email = ?").bind(email).run();
+    expect((await dashboard(cookie)).html).not.toContain('data-out="bigger-plan"');
   });
 
   it('enterprise: unlimited windows are shown as such', async () => {

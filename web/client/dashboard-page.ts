@@ -55,8 +55,11 @@ function wireRotation(): void {
   async function rotate(): Promise<void> {
     error.hidden = true;
     start!.disabled = true;
+    // A first key replaces nothing: its banner says nothing of a previous key (issue 27).
+    const hadKey = card!.querySelector('[data-out="masked-key"]')!.textContent !== 'No key yet';
     try {
       const key = String((await postJson('/api/auth/generate-api-key')).api_key);
+      card!.querySelector<HTMLElement>('[data-out="previous-key"]')!.hidden = !hadKey;
       card!.querySelector<HTMLInputElement>('[data-out="new-key"]')!.value = key;
       card!.querySelector('[data-out="masked-key"]')!.textContent = `inv_sk_…${key.slice(-4)}`;
       start!.textContent = 'Rotate key…';

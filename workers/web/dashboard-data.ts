@@ -1,12 +1,13 @@
 // What the dashboard shows, read the way the API reads it: the plan and email from D1, the usage windows
 // from the account's RateLimiter through peekUsage (the numbers of the X-RateLimit-* headers, counting
 // nothing), the legacy credits as /api/auth/me reports them, and the key only as its last 4 characters.
-import { findAccountById } from '../accounts/account-store.ts';
+import { findAccountById, TIERS } from '../accounts/account-store.ts';
 import { activeKeyLast4, maskApiKey } from '../accounts/api-keys.ts';
 import type { AccountCaller, KeyOwner, Tier } from '../accounts/caller.ts';
 import type { Env } from '../env.ts';
 import { creditsUsedNow } from '../limits/admit-legacy-render.ts';
 import { peekUsage } from '../limits/admit-request.ts';
+import { PLAN_LIMITS, type PlanLimits } from '../limits/plans.ts';
 
 /** One window as the headers show it; `limit` −1 is unlimited. Times are Unix seconds. */
 export interface UsageWindow {
@@ -28,6 +29,22 @@ export interface DashboardData {
   monthly: UsageWindow;
   /** The free plan's PDFs of the month (D7, issue 27); null on plans that do not cap PDFs apart. */
   pdfs: { limit: number; used: number } | null;
+  /** The plan's limits and the next plan up (null on the largest), from the table admission uses (U2). */
+  plan: PlanLimits;
+  nextPlan: { tier: Tier; limits: PlanLimits } | null;
+  /** Where to ask for a bigger plan: the address the service sends from (EMAIL_FROM), null when none is set. */
+  contact: string | null;
+}
+
+/** `Invoice API <billing@example.com>` or a bare address → the address. */
+function addressOf(from: string | undefined): string | null {
+  const address = from?.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? from?.trim();
+  return address && /^[^\s@]+@[^\s@]+$/.test(address) ? address : null;
+}
+
+function nextPlanAfter(tier: Tier): DashboardData['nextPlan'] {
+  const next = TIERS[TIERS.indexOf(tier) + 1]; // TIERS runs from the smallest plan up
+  return next ? { tier: next, limits: PLAN_LIMITS[next] } : null;
 }
 
 /** A window from its X-RateLimit-{Limit,Remaining,Reset}-<Name> headers. */
@@ -85,5 +102,8 @@ export async function dashboardData(env: Env, owner: KeyOwner, now = Date.now())
     weekly: window(windows.weekly, 'Weekly'),
     monthly: fromHeaders(grant.headers, 'Monthly'),
     pdfs: pdfShare(grant.headers),
+    plan: PLAN_LIMITS[owner.tier],
+    nextPlan: nextPlanAfter(owner.tier),
+    contact: addressOf(env.EMAIL_FROM),
   };
 }

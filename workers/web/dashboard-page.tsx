@@ -1,8 +1,10 @@
 /** @jsxImportSource hono/jsx */
-// `/app`: the plan, usage against the hourly, weekly and monthly windows with their reset times (the
-// numbers of the API's rate-limit headers), the legacy credits, and the API key (masked; rotating it shows
-// the new key once, in web/client/dashboard-page.ts). Unverified accounts get the resend button here.
+// `/app`: the plan with its limits and how to get a bigger one, usage against the hourly, weekly and monthly
+// windows with their reset times (the numbers of the API's rate-limit headers), the API key (masked; rotating it
+// shows the new key once, in web/client/dashboard-page.ts), and last, small, the legacy /api/render credits.
+// Unverified accounts get the resend button here.
 import type { Tier } from '../accounts/caller.ts';
+import type { PlanLimits } from '../limits/plans.ts';
 import type { DashboardData, UsageWindow } from './dashboard-data.ts';
 import { isoTime, timeUntil, utcTime } from './format-times.ts';
 import { Layout } from './layout.tsx';
@@ -40,6 +42,85 @@ function UsageRow(props: { name: string; window: UsageWindow; now: number; unit:
         </span>
       </td>
     </tr>
+  );
+}
+
+/** A plan's limits in the words of the usage table: calls count in the hour and week, documents in the month. */
+function limitsText(l: PlanLimits): string {
+  const parts = [
+    l.hourly === null ? 'unlimited calls an hour' : `${count(l.hourly)} calls an hour`,
+    l.weekly === null ? 'unlimited a week' : `${count(l.weekly)} a week`,
+  ];
+  if (l.monthly !== null) parts.push(`${count(l.monthly)} documents a month`);
+  return parts.join(' · ');
+}
+
+function PlanCard(props: { d: DashboardData }) {
+  const { d } = props;
+  const p = d.plan;
+  const next = d.nextPlan;
+  const ask = next && `Plan change: ${d.email} to ${PLAN_NAMES[next.tier]}`;
+  return (
+    <section class="card plan" aria-labelledby="plan-title">
+      <h2 id="plan-title">
+        Plan: <span data-out="plan">{PLAN_NAMES[d.tier]}</span>
+      </h2>
+      <ul class="plan__limits" data-out="plan-limits">
+        <li>
+          <strong>{p.hourly === null ? 'Unlimited' : count(p.hourly)}</strong> calls an hour
+        </li>
+        <li>
+          <strong>{p.weekly === null ? 'Unlimited' : count(p.weekly)}</strong> calls a week
+        </li>
+        <li>
+          <strong>{p.monthly === null ? 'Unlimited' : count(p.monthly)}</strong> documents a month
+        </li>
+        <li>
+          {p.monthlyPdfs === null ? (
+            <>
+              <strong>Every</strong> document may be a PDF
+            </>
+          ) : (
+            <>
+              <strong>{count(p.monthlyPdfs)}</strong> of them PDFs
+            </>
+          )}
+        </li>
+      </ul>
+      {d.pdfs && (
+        <p class="muted" data-out="pdfs">
+          {count(d.pdfs.used)} of {count(d.pdfs.limit)} PDFs used this month (PDFs and Factur-X PDFs count among the
+          documents)
+        </p>
+      )}
+      {next && (
+        <p class="plan__more" data-out="bigger-plan">
+          Need more? {PLAN_NAMES[next.tier]}: {limitsText(next.limits)}
+          {next.limits.monthly === null && ' · no monthly quota'}. Plans are changed on request by the team that runs
+          this service
+          {d.contact ? (
+            <>
+              : <a href={`mailto:${d.contact}?subject=${encodeURIComponent(ask!)}`}>write to {d.contact}</a>.
+            </>
+          ) : (
+            ': ask them.'
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CreditsNote(props: { credits: DashboardData['credits'] }) {
+  const c = props.credits;
+  return (
+    <section class="card card--minor" aria-labelledby="credits-title">
+      <h2 id="credits-title">Legacy /api/render credits</h2>
+      <p class="muted">
+        <span data-out="credits">{count(c.total - c.used)} left</span> ({count(c.used)} of {count(c.total)} used) for
+        the legacy <code>POST /api/render</code> interface only. The plan above is what every other call uses.
+      </p>
+    </section>
   );
 }
 
@@ -97,7 +178,11 @@ function KeyCard(props: { maskedKey: string | null; verified: boolean }) {
       </div>
       <div class="new-key" data-step="shown" tabindex={-1} hidden>
         <p class="notice notice--warning">
-          <strong>Copy your new key now: it is shown only this once.</strong> The previous key no longer works.
+          <strong>Copy your new key now: it is shown only this once.</strong>
+          <span data-out="previous-key" hidden>
+            {' '}
+            The previous key no longer works.
+          </span>
         </p>
         <div class="field">
           <label for="new-key">Your new API key</label>
@@ -125,32 +210,7 @@ export function DashboardPage(props: { data: DashboardData; now: number }) {
         </p>
       </div>
       {!d.verified && <VerifyNotice />}
-      <div class="dashboard-grid">
-        <section class="card stat" aria-labelledby="plan-title">
-          <h2 id="plan-title">Plan</h2>
-          <p class="stat__value" data-out="plan">
-            {PLAN_NAMES[d.tier]}
-          </p>
-          <p class="muted">
-            {d.monthly.limit === -1 ? 'Unlimited documents' : `${count(d.monthly.limit)} documents a month`}
-          </p>
-          {d.pdfs && (
-            <p class="muted" data-out="pdfs">
-              {count(d.pdfs.used)} of {count(d.pdfs.limit)} PDFs used this month (PDFs and Factur-X PDFs count among the
-              documents)
-            </p>
-          )}
-        </section>
-        <section class="card stat" aria-labelledby="credits-title">
-          <h2 id="credits-title">Legacy render credits</h2>
-          <p class="stat__value" data-out="credits">
-            {count(d.credits.total - d.credits.used)} left
-          </p>
-          <p class="muted">
-            {count(d.credits.used)} of {count(d.credits.total)} used on <code>POST /api/render</code>
-          </p>
-        </section>
-      </div>
+      <PlanCard d={d} />
       <KeyCard maskedKey={d.maskedKey} verified={d.verified} />
       <section class="card" aria-labelledby="usage-title">
         <h2 id="usage-title">Usage</h2>
@@ -181,6 +241,7 @@ export function DashboardPage(props: { data: DashboardData; now: number }) {
           </tbody>
         </table>
       </section>
+      <CreditsNote credits={d.credits} />
     </Layout>
   );
 }
