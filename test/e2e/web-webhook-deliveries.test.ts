@@ -28,15 +28,22 @@ function signedWith(key: string, d: Delivery): boolean {
   return header.length === expected.length && timingSafeEqual(Buffer.from(header), Buffer.from(expected));
 }
 
-/** The rows of the open "Recent deliveries" table as [event cell, status cell], newest first. */
+/**
+ * The rows of the open "Recent deliveries" table as [event type and attempt, status cell], newest first; each row's
+ * event id and whether it names a next retry are checked against `eventId` and the status on the way (issue 27).
+ */
 async function rows(item: Locator): Promise<[string, string][]> {
   const trs = item.locator('.deliveries tbody tr');
   const out: [string, string][] = [];
   for (const tr of await trs.all()) {
-    out.push([
-      (await tr.locator('td[data-label="Event"]').textContent()) ?? '',
-      (await tr.locator('td[data-label="Status"]').textContent()) ?? '',
-    ]);
+    const event = tr.locator('td[data-label="Event"]');
+    const status = (await tr.locator('td[data-label="Status"]').textContent()) ?? '';
+    if (eventId) expect(await event.locator('.event-id').textContent()).toBe(eventId);
+    // A refused (500) attempt is retried: its row says when; a delivered one has no next retry.
+    expect(await tr.locator('td[data-label="Next retry"]').textContent()).toMatch(
+      status === '500' ? /^\d+ \w{3} \d{4}, \d\d:\d\d$/ : /^—$/,
+    );
+    out.push([`${await event.locator('code').textContent()}${await event.locator('.attempt').textContent()}`, status]);
   }
   return out;
 }
@@ -158,6 +165,8 @@ describe('webhook deliveries on /app/webhooks in Chromium (issue 12, W1)', () =>
 
     await item.locator('.deliveries tbody tr').nth(1).getByRole('button', { name: 'Redeliver' }).click();
     await expect.poll(() => item.locator('.inline-status').textContent()).toBe(`Redelivery queued (event ${eventId}).`);
+    // Issue 27: the list refreshes by itself once the redelivery's attempt is logged (no Refresh pressed).
+    await expect.poll(() => item.locator('.deliveries tbody tr').count(), { timeout: 20_000 }).toBe(3);
 
     const again = await waitFor('the redelivery', () => receiver.deliveries[before]);
     expect(again.answered).toBe(200);
@@ -177,6 +186,52 @@ describe('webhook deliveries on /app/webhooks in Chromium (issue 12, W1)', () =>
       ['webhook.test · attempt 1', '500'],
     ]);
     expect(receiver.deliveries).toHaveLength(3);
+  });
+
+  it('issue 27: at 375 px each attempt is a card that fits: labels on one line, the event id inside the card', async () => {
+    const item = page.locator('li.webhook');
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const card = (await item.locator('.deliveries tbody tr').first().boundingBox())!;
+      const id = (await item.locator('.deliveries tbody tr .event-id').first().boundingBox())!;
+      expect(id.x + id.width).toBeLessThanOrEqual(card.x + card.width);
+      const labelHeights = await item
+        .locator('.deliveries tbody tr')
+        .first()
+        .locator('td')
+        .evaluateAll((tds) => tds.map((td) => Number.parseFloat(getComputedStyle(td, '::before').height)));
+      const lineHeight = await item.evaluate((li) => Number.parseFloat(getComputedStyle(li).lineHeight));
+      for (const h of labelHeights) expect(h).toBeLessThanOrEqual(lineHeight * 1.2);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it('issue 27 (W10): Pause, Resume and Edit change the webhook through PATCH; the URL hint states the rules', async () => {
+    expect(await page.locator('#webhook-url-hint').textContent()).toBe(
+      'An https:// URL to a public host: not localhost, a private network name (*.local, *.internal, …) or a private IP address. Here (local development) http://localhost and http://127.0.0.1 work too.',
+    );
+    const item = page.locator('li.webhook');
+    await item.getByRole('button', { name: 'Pause' }).click();
+    const soon = { timeout: 10_000 }; // each change is a PATCH and a fresh list
+    await expect.poll(() => item.locator('.webhook__head .badge').textContent(), soon).toBe('Paused');
+    expect(await page.locator('[data-out="list-status"]').textContent()).toMatch(/paused: it gets no events\./);
+    await item.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => item.locator('.webhook__head .badge').textContent(), soon).toBe('Active');
+
+    await item.getByRole('button', { name: 'Edit…' }).click();
+    const form = item.locator('form.webhook-edit');
+    await form.getByLabel('Endpoint URL').fill('https://10.0.0.1/hooks');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.locator('.form-error').textContent(), soon).toMatch(/^url: /);
+    await form.getByLabel('Endpoint URL').fill(receiver.url('/edited'));
+    await form.getByLabel('batch.generated').check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('[data-out="list-status"]').textContent(), soon).toMatch(/saved\./);
+    expect(await item.locator('.webhook__url').textContent()).toBe(receiver.url('/edited'));
+    expect(await item.locator('.chip').allTextContents()).toEqual(['invoice.generated', 'batch.generated']);
+    expect(await item.textContent()).toContain(`Secret …${secret.slice(-4)}`); // the same secret
   });
 
   it('no console error and no CSP violation on the page', async () => {

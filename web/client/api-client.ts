@@ -15,7 +15,7 @@ class ApiCallError extends Error {
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field where they are used
 export type Json = Record<string, any>;
 
-async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Json> {
+async function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Json> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') headers['Content-Type'] = 'application/json';
   let res: Response;
@@ -39,6 +39,7 @@ async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unkn
 
 export const getJson = (path: string) => send('GET', path);
 export const postJson = (path: string, body?: unknown) => send('POST', path, body);
+export const patchJson = (path: string, body: unknown) => send('PATCH', path, body);
 export const deleteJson = (path: string, body?: unknown) => send('DELETE', path, body);
 
 /** The message to show for a failed call (the API's own words when it answered). */

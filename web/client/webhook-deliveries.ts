@@ -1,10 +1,16 @@
 // The "Recent deliveries" panel of one webhook: GET /api/webhooks/{id}/deliveries (newest first, paged by
-// next_cursor) as a table, each attempt with a Redeliver button (POST …/deliveries/{delivery_id}/redeliver).
+// next_cursor) as a table, each attempt with its event id, attempt number, next retry (W12) and a Redeliver
+// button (POST …/deliveries/{delivery_id}/redeliver), after which the panel reloads until the new attempt shows.
 // Any failure, including a route this deployment does not have, shows the API's message in the panel.
 import { getJson, type Json, messageOf, postJson } from './api-client.ts';
 import { el, localTime } from './dom.ts';
 
 const PAGE_SIZE = 10;
+/** After a redelivery the queue sends within seconds: the newest row is asked for this often, this many times. */
+const WATCH_INTERVAL_MS = 1_500;
+const WATCH_TIMES = 8;
+
+type Say = (text: string, error?: boolean) => void;
 
 function statusText(d: Json): string {
   if (d.status === null || d.status === undefined) return 'No answer';
@@ -12,7 +18,11 @@ function statusText(d: Json): string {
   return String(d.status);
 }
 
-function deliveryRow(webhookId: string, d: Json, say: (text: string, error?: boolean) => void): HTMLTableRowElement {
+function nextRetry(d: Json): string {
+  return typeof d.next_attempt_at === 'number' ? localTime(d.next_attempt_at) : '—';
+}
+
+function deliveryRow(webhookId: string, d: Json, say: Say, afterRedeliver: () => void): HTMLTableRowElement {
   const ok = typeof d.status === 'number' && d.status >= 200 && d.status < 300;
   const redeliver = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Redeliver');
   redeliver.addEventListener('click', async () => {
@@ -22,6 +32,7 @@ function deliveryRow(webhookId: string, d: Json, say: (text: string, error?: boo
         `/api/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(d.id)}/redeliver`,
       );
       say(`Redelivery queued (event ${res.event_id}).`);
+      afterRedeliver();
     } catch (err) {
       say(messageOf(err), true);
     } finally {
@@ -33,12 +44,23 @@ function deliveryRow(webhookId: string, d: Json, say: (text: string, error?: boo
     'tr',
     {},
     el('td', { 'data-label': 'Time' }, localTime(d.attempted_at)),
-    el('td', { 'data-label': 'Event' }, el('code', {}, String(d.event_type)), ` · attempt ${d.attempt}`),
+    el(
+      'td',
+      { 'data-label': 'Event' },
+      el(
+        'span',
+        { class: 'cell' },
+        el('code', {}, String(d.event_type)),
+        el('span', { class: 'attempt' }, ` · attempt ${d.attempt}`),
+        el('span', { class: 'event-id' }, String(d.event_id)),
+      ),
+    ),
     el(
       'td',
       { 'data-label': 'Status' },
       el('span', { class: ok ? 'badge badge--ok' : 'badge badge--bad' }, statusText(d)),
     ),
+    el('td', { 'data-label': 'Next retry' }, nextRetry(d)),
     el('td', { 'data-label': 'Duration', class: 'num' }, `${d.duration_ms} ms`),
     el('td', { 'data-label': 'Detail', class: 'detail' }, String(detail).slice(0, 200)),
     el('td', { 'data-label': 'Action' }, redeliver),
@@ -49,7 +71,7 @@ function deliveryRow(webhookId: string, d: Json, say: (text: string, error?: boo
 export async function showDeliveries(
   panel: HTMLElement,
   webhookId: string,
-  say: (text: string, error?: boolean) => void,
+  say: Say,
   onNewest: (newest: Json | undefined) => void = () => {},
 ) {
   panel.replaceChildren(el('p', { class: 'muted' }, 'Loading deliveries…'));
@@ -64,7 +86,9 @@ export async function showDeliveries(
       el(
         'tr',
         {},
-        ...['Time', 'Event', 'Status', 'Duration', 'Detail', 'Action'].map((h) => el('th', { scope: 'col' }, h)),
+        ...['Time', 'Event', 'Status', 'Next retry', 'Duration', 'Detail', 'Action'].map((h) =>
+          el('th', { scope: 'col' }, h),
+        ),
       ),
     ),
     body,
@@ -72,11 +96,25 @@ export async function showDeliveries(
   const more = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Load more');
   let cursor: string | null = null;
   let first = true;
+  let newestId: string | undefined;
+  const reload = () => void showDeliveries(panel, webhookId, say, onNewest);
+  // The redelivery goes through the queue: ask for the newest attempt until it is a new one, then redraw.
+  const afterRedeliver = async () => {
+    for (let i = 0; i < WATCH_TIMES; i++) {
+      await new Promise((resolve) => setTimeout(resolve, WATCH_INTERVAL_MS));
+      const res = await getJson(`/api/webhooks/${encodeURIComponent(webhookId)}/deliveries?limit=1`).catch(() => null);
+      if (res && (res.deliveries as Json[])[0]?.id !== newestId) break;
+    }
+    reload();
+  };
   const load = async () => {
     const query = `limit=${PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const res = await getJson(`/api/webhooks/${encodeURIComponent(webhookId)}/deliveries?${query}`);
-    for (const d of res.deliveries as Json[]) body.append(deliveryRow(webhookId, d, say));
-    if (first) onNewest((res.deliveries as Json[])[0]);
+    for (const d of res.deliveries as Json[]) body.append(deliveryRow(webhookId, d, say, () => void afterRedeliver()));
+    if (first) {
+      newestId = (res.deliveries as Json[])[0]?.id;
+      onNewest((res.deliveries as Json[])[0]);
+    }
     first = false;
     cursor = (res.next_cursor as string | null) ?? null;
     more.hidden = cursor === null;
@@ -94,7 +132,7 @@ export async function showDeliveries(
   });
   // Deliveries arrive through the queue after "Send test event" or "Redeliver": the reader asks for them again.
   const refresh = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Refresh');
-  refresh.addEventListener('click', () => void showDeliveries(panel, webhookId, say, onNewest));
+  refresh.addEventListener('click', reload);
   try {
     const n = await load();
     panel.replaceChildren(

@@ -1,16 +1,28 @@
 // `/app/webhooks`: lists the account's webhooks from GET /api/webhooks, adds one (POST; its secret is
-// shown once, in one read-only input), deletes (DELETE, after a confirmation), sends a test event
-// (POST …/test) and opens each webhook's recent deliveries (webhook-deliveries.ts).
+// shown once, in one read-only input), pauses, resumes and edits one (PATCH, webhook-edit.ts), deletes
+// (DELETE, after a confirmation), sends a test event (POST …/test) and opens each webhook's recent
+// deliveries (webhook-deliveries.ts).
 import { deleteJson, getJson, type Json, messageOf, postJson } from './api-client.ts';
 import { wireCopyButtons } from './copy-button.ts';
 import { el, localTime } from './dom.ts';
 import { showFormError, whileBusy } from './form-helpers.ts';
 import { wireSiteHeader } from './site-header.ts';
 import { showDeliveries } from './webhook-deliveries.ts';
+import { editControls, pauseButton } from './webhook-edit.ts';
 
 const list = document.querySelector<HTMLUListElement>('[data-out="list"]')!;
 const listStatus = document.querySelector<HTMLElement>('[data-out="list-status"]')!;
 const listError = document.querySelector<HTMLElement>('[data-out="list-error"]')!;
+/** The address rules as the add form states them, shown again in each edit form. */
+const urlHint = document.querySelector('#webhook-url-hint')?.textContent?.trim() ?? '';
+
+/** Active, paused by the user, or deactivated by the service (with `disabled_reason`, W11). */
+function stateBadge(w: Json): HTMLElement {
+  if (w.is_active) return el('span', { class: 'badge badge--ok' }, 'Active');
+  return w.disabled_reason
+    ? el('span', { class: 'badge badge--bad' }, 'Deactivated')
+    : el('span', { class: 'badge' }, 'Paused');
+}
 
 /** From the webhook record (`last_delivery_at`, `last_status`) or the newest row of its delivery log. */
 function lastDelivery(at: number | null, httpStatus: number | null): string {
@@ -40,6 +52,8 @@ function webhookItem(w: Json): HTMLLIElement {
     'Recent deliveries',
   );
   const remove = el('button', { type: 'button', class: 'button button--small button--danger' }, 'Delete…');
+  const pause = pauseButton(w, say, loadList);
+  const edit = editControls(w, urlHint, loadList);
   const confirmYes = el('button', { type: 'button', class: 'button button--small button--danger' }, 'Yes, delete');
   const confirmNo = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Cancel');
   const confirm = el(
@@ -98,15 +112,12 @@ function webhookItem(w: Json): HTMLLIElement {
   return el(
     'li',
     { class: 'webhook', 'data-webhook-id': id },
-    el(
-      'div',
-      { class: 'webhook__head' },
-      el('code', { class: 'webhook__url' }, String(w.url)),
-      el('span', { class: w.is_active ? 'badge badge--ok' : 'badge' }, w.is_active ? 'Active' : 'Inactive'),
-    ),
+    el('div', { class: 'webhook__head' }, el('code', { class: 'webhook__url' }, String(w.url)), stateBadge(w)),
+    w.disabled_reason ? el('p', { class: 'notice notice--warning webhook__reason' }, String(w.disabled_reason)) : null,
     el('p', { class: 'webhook__events' }, ...(w.events as string[]).map((e) => el('span', { class: 'chip' }, e))),
     meta,
-    el('div', { class: 'actions' }, test, toggle, remove),
+    el('div', { class: 'actions' }, test, toggle, pause, edit.button, remove),
+    edit.form,
     confirm,
     status,
     panel,

@@ -96,7 +96,7 @@ webRoutes.get('/app/account', async (c) => {
 webRoutes.get('/app/webhooks', async (c) => {
   const s = await signedIn(c);
   if (!s.owner) return s.redirect;
-  return renderPage(<WebhooksPage user={s.owner.email} />);
+  return renderPage(<WebhooksPage user={s.owner.email} devMode={c.env.DEV_MODE === 'true'} />);
 });
 
 webRoutes.get('/app/playground', async (c) => {

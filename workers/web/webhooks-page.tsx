@@ -10,7 +10,17 @@ const EVENTS = [
   ['batch.generated', 'Each batch with at least one invoice'],
 ] as const;
 
-function AddWebhookForm() {
+/**
+ * What the address policy (workers/net/url-policy.ts) accepts, in the words of its refusals; local development
+ * (DEV_MODE) also accepts a receiver on this machine, as webhook-create-body.ts does.
+ */
+function urlHint(devMode: boolean): string {
+  const rules =
+    'An https:// URL to a public host: not localhost, a private network name (*.local, *.internal, …) or a private IP address.';
+  return devMode ? `${rules} Here (local development) http://localhost and http://127.0.0.1 work too.` : rules;
+}
+
+function AddWebhookForm(props: { devMode: boolean }) {
   return (
     <section class="card" aria-labelledby="add-title">
       <h2 id="add-title">Add a webhook</h2>
@@ -46,7 +56,7 @@ function AddWebhookForm() {
             aria-describedby="webhook-url-hint"
           />
           <p class="field__hint" id="webhook-url-hint">
-            An https address on a public host. Every delivery is signed with the secret shown after adding.
+            {urlHint(props.devMode)}
           </p>
         </div>
         <fieldset class="checks">
@@ -68,12 +78,15 @@ function AddWebhookForm() {
   );
 }
 
-export function WebhooksPage(props: { user: string }) {
+export function WebhooksPage(props: { user: string; devMode: boolean }) {
   return (
     <Layout title="Webhooks" path="/app/webhooks" script="webhooks-page" user={props.user}>
       <div class="page-title">
         <h1>Webhooks</h1>
-        <p>We POST a signed event to your endpoint whenever your account generates invoices. At most 10 webhooks.</p>
+        <p>
+          We POST a signed event to your endpoint whenever your account generates invoices. At most 10 webhooks. Every
+          delivery is signed with the secret shown once after adding; pause, resume or change a webhook at any time.
+        </p>
       </div>
       <section class="card" aria-labelledby="list-title">
         <h2 id="list-title">Your webhooks</h2>
@@ -83,7 +96,7 @@ export function WebhooksPage(props: { user: string }) {
         </p>
         <ul class="webhook-list" data-out="list" />
       </section>
-      <AddWebhookForm />
+      <AddWebhookForm devMode={props.devMode} />
     </Layout>
   );
 }
