@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('playground calls in Chromium (issue 12)', () => {
-  it('downloads the PDF, the UBL, the CII and the Factur-X PDF under the invoice number, with the session cookie', async () => {
+  it('downloads the PDF, the UBL, the CII and the Factur-X PDF under the invoice number, four distinct names (issue 27), with the session cookie', async () => {
     const { page, problems } = await open();
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
@@ -50,7 +50,7 @@ describe('playground calls in Chromium (issue 12)', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download UBL' }).click(),
     ]);
-    expect(ubl.suggestedFilename()).toBe('INV-2026-0042.xml');
+    expect(ubl.suggestedFilename()).toBe('INV-2026-0042.ubl.xml');
     const xml = readFileSync(await savedFile(ubl), 'utf8');
     expect(xml.startsWith('<?xml')).toBe(true);
     expect(xml).toContain('<cbc:ID>INV-2026-0042</cbc:ID>');
@@ -60,7 +60,7 @@ describe('playground calls in Chromium (issue 12)', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CII' }).click(),
     ]);
-    expect(cii.suggestedFilename()).toBe('INV-2026-0042.xml');
+    expect(cii.suggestedFilename()).toBe('INV-2026-0042.cii.xml');
     const ciiXml = readFileSync(await savedFile(cii), 'utf8');
     expect(ciiXml).toContain('<rsm:CrossIndustryInvoice');
     expect(ciiXml).toContain('<ram:ID>INV-2026-0042</ram:ID>');
@@ -68,7 +68,7 @@ describe('playground calls in Chromium (issue 12)', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download Factur-X' }).click(),
     ]);
-    expect(facturx.suggestedFilename()).toBe('INV-2026-0042.pdf');
+    expect(facturx.suggestedFilename()).toBe('INV-2026-0042.facturx.pdf');
     const facturxPath = await savedFile(facturx);
     expect(execFileSync('pdfdetach', ['-list', facturxPath]).toString()).toMatch(/^1: factur-x\.xml$/m);
     expect(execFileSync('pdftotext', [facturxPath, '-']).toString()).toContain('INV-2026-0042');

@@ -152,7 +152,12 @@ describe('playground in Chromium (issue 12)', () => {
       'rtl',
     ]);
     const from = page.locator('#from-name');
-    expect([await from.getAttribute('dir'), await from.getAttribute('lang')]).toEqual(['rtl', 'ar']);
+    // Issue 27: each field is dir="auto": Arabic reads right to left, a Latin address keeps its order.
+    expect([await from.getAttribute('dir'), await from.getAttribute('lang')]).toEqual(['auto', 'ar']);
+    expect(await from.evaluate((el) => el.matches(':dir(rtl)'))).toBe(true);
+    const address = page.locator('#to-address');
+    await address.fill('12 Canal Street\n1012 AB Amsterdam');
+    expect(await address.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
     expect(await page.locator('[data-invoice-area]').getAttribute('dir')).toBe('rtl');
     expect(await page.locator('#from-email').getAttribute('dir')).toBe('ltr'); // an address reads left to right
     await page.getByLabel('Language').selectOption('en');
@@ -162,12 +167,57 @@ describe('playground in Chromium (issue 12)', () => {
     const en = await open();
     expect(await en.page.evaluate(() => document.documentElement.dir)).toBe('ltr');
     await en.page.getByLabel('Language').selectOption('ar');
-    await expect.poll(() => en.page.locator('#item-1-description').getAttribute('dir')).toBe('rtl');
+    await expect.poll(() => en.page.locator('#item-1-description').getAttribute('dir')).toBe('auto');
     expect(await en.page.locator('#notes').getAttribute('lang')).toBe('ar');
     expect(JSON.parse(await en.page.locator('#pg-json').inputValue()).invoice.language).toBe('ar');
     expect([...problems, ...en.problems]).toEqual([]);
     await en.page.close();
   });
+  it('issue 27: at 1280 px one tax group shows once and a VAT number fits; at 375 px a bar leads to the totals', async () => {
+    const { page, problems } = await open();
+    // The example has one tax group (21 %): one tax row, under its name, carrying the total tax.
+    expect(await page.locator('[data-totals] dt').allTextContents()).toEqual([
+      'Subtotal',
+      'Discount',
+      'Shipping',
+      'Tax 21%',
+      'Rounding',
+      'Total',
+      'Deposit',
+      'Paid',
+      'Balance due',
+    ]);
+    expect(await page.locator('[data-total="total_tax"]').getAttribute('data-tax-line')).toBe('0');
+    expect(await page.locator('.pg-curl').locator('xpath=..').textContent()).not.toContain('the dashboard shows');
+    const taxId = page.getByLabel('Tax ID').first();
+    await taxId.fill('CHE-123.456.789 MWST');
+    const fits = () => taxId.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(await fits()).toBe(true);
+    expect(await page.locator('[data-summary]').isVisible()).toBe(false); // the totals are beside the form
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      expect(await fits()).toBe(true);
+      await page.locator('#items-title').scrollIntoViewIfNeeded();
+      const bar = page.locator('[data-summary]');
+      const box = (await bar.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(812);
+      expect(box.y).toBeGreaterThan(812 - 160); // at the bottom of the screen, mid-form
+      expect(await bar.locator('[data-summary-total]').textContent()).toBe(
+        await page.locator('[data-total="grand_total"]').textContent(),
+      );
+      await bar.getByRole('link', { name: 'Totals and downloads' }).click();
+      const download = page.getByRole('button', { name: 'Download CII' });
+      await expect.poll(async () => (await download.boundingBox())!.y).toBeLessThan(812);
+      expect((await download.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('issue 22: the e-invoice check lists what the chosen profile lacks, beside each field, as the API does', async () => {
     const { page, problems } = await open();
     const verdict = page.locator('[data-einvoice-verdict]');

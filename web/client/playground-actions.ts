@@ -1,6 +1,6 @@
 // The playground's calls: Preview (POST /api/preview → a PDF shown in the page's <iframe> through a
-// blob: URL) and the PDF and UBL downloads (POST /api/generate-invoice → a blob saved under the invoice
-// number the API puts in Content-Disposition). Same-origin fetches with the session cookie and
+// blob: URL) and the PDF, Factur-X, UBL and CII downloads (POST /api/generate-invoice → a blob saved under the
+// invoice number the API puts in Content-Disposition, with a suffix per kind so the four never share a name). Same-origin fetches with the session cookie and
 // `Content-Type: application/json`, as cookie-authenticated writes must (H8); errors show the API's message.
 
 export class ActionError extends Error {}
@@ -32,10 +32,16 @@ async function refusal(res: Response): Promise<ActionError> {
 /** The documents the playground downloads, by `output`: what to accept and the file they make. */
 const DOCUMENTS = {
   pdf: { type: 'application/pdf', extension: 'pdf', name: 'PDF' },
-  facturx: { type: 'application/pdf', extension: 'pdf', name: 'Factur-X PDF' },
-  ubl: { type: 'application/xml', extension: 'xml', name: 'UBL' },
-  cii: { type: 'application/xml', extension: 'xml', name: 'CII' },
+  facturx: { type: 'application/pdf', extension: 'facturx.pdf', name: 'Factur-X PDF' },
+  ubl: { type: 'application/xml', extension: 'ubl.xml', name: 'UBL' },
+  cii: { type: 'application/xml', extension: 'cii.xml', name: 'CII' },
 } as const;
+
+/** `INV-1.pdf` (or any of the four names) → `INV-1.<this kind's extension>`: INV-1.pdf, .facturx.pdf, .ubl.xml, .cii.xml. */
+function downloadName(fileName: string, output: DocumentOutput): string {
+  const base = fileName.replace(/\.(facturx\.pdf|ubl\.xml|cii\.xml|pdf|xml)$/i, '');
+  return `${base || 'invoice'}.${DOCUMENTS[output].extension}`;
+}
 
 export type DocumentOutput = keyof typeof DOCUMENTS;
 
@@ -71,7 +77,8 @@ export async function fetchDocument(
     throw new ActionError(`The service answered ${type || 'without a type'} instead of the ${doc.name}.`);
   const number = (request.invoice as { number?: unknown } | undefined)?.number;
   const fallback = `${typeof number === 'string' && number ? number : 'invoice'}.${doc.extension}`;
-  return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('Content-Disposition')) ?? fallback };
+  const fileName = downloadName(fileNameOf(res.headers.get('Content-Disposition')) ?? fallback, output);
+  return { blob: await res.blob(), fileName };
 }
 
 /** Saves a blob under a file name through a temporary link. */

@@ -22,18 +22,22 @@ import { wireJsonEditor } from './playground-json-sync.ts';
 import { wireLogo } from './playground-logo.ts';
 import { getPath, type Json, setPath } from './playground-paths.ts';
 import { showProblems } from './playground-problems.ts';
-import { computeInvoice, renderTotals } from './playground-totals.ts';
+import { computeInvoice, renderTotals, showSummary } from './playground-totals.ts';
 import { wireSiteHeader } from './site-header.ts';
 
 const LANGUAGES = new Set<string>(LANGUAGE_CODES);
 
-/** Invoice text is edited in the invoice's language: Arabic right to left (lang and dir on each field). */
+/**
+ * Invoice text is edited in the invoice's language. Arabic: the preview area right to left, and each field
+ * `dir="auto"` (issue 27), so a Latin address or note typed into an Arabic invoice keeps its own order.
+ */
 function applyDirection(page: HTMLElement, request: Json): void {
   const language = getPath(request, 'invoice.language');
   const lang = typeof language === 'string' && LANGUAGES.has(language) ? language : 'en';
   for (const el of page.querySelectorAll<HTMLElement>('[data-invoice-text], [data-invoice-area]')) {
     el.lang = lang;
-    el.dir = lang === 'ar' ? 'rtl' : 'ltr';
+    const control = el.matches('input, textarea');
+    el.dir = lang !== 'ar' ? 'ltr' : control ? 'auto' : 'rtl';
   }
 }
 
@@ -44,6 +48,7 @@ function start(page: HTMLElement): void {
   const template = $<HTMLTemplateElement>('#item-template');
   const totals = $<HTMLElement>('[data-totals]');
   const problems = $<HTMLElement>('[data-problems]');
+  const summary = $<HTMLElement>('[data-summary]');
   const curl = $<HTMLElement>('[data-curl]');
   const einvoiceVerdict = $<HTMLElement>('[data-einvoice-verdict]');
   const einvoiceList = $<HTMLElement>('[data-einvoice-issues]');
@@ -73,6 +78,7 @@ function start(page: HTMLElement): void {
     totals.classList.toggle('totals--stale', !result.ok);
     const lineTotals = itemRows(items).map((row) => row.querySelector<HTMLElement>('[data-item-total]')!);
     if (result.ok) renderTotals(totals, lineTotals, result.invoice);
+    showSummary(summary, totals, result.ok);
   }
 
   form.addEventListener('input', (event) => {

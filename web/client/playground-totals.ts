@@ -76,8 +76,15 @@ export function renderTotals(list: HTMLElement, lineTotals: HTMLElement[], invoi
   const currency = invoice.currency as CurrencyCode;
   const money = (n: number) => formatMoney(String(n), currency, minorUnits(currency), 'en');
   list.replaceChildren();
+  // One tax group is the tax total: shown once, under the group's name (issue 27).
+  const [onlyTax, ...otherTaxes] = invoice.tax_lines;
+  const single = onlyTax !== undefined && otherTaxes.length === 0 && onlyTax.amount === invoice.total_tax;
   for (const r of ROWS) {
     const value = invoice[r.key];
+    if (r.key === 'total_tax' && single) {
+      row(list, onlyTax.name, money(value), { 'data-total': r.key, 'data-tax-line': '0', 'data-value': String(value) });
+      continue;
+    }
     if (r.key === 'total_tax')
       invoice.tax_lines.forEach((t, i) =>
         row(
@@ -98,4 +105,11 @@ export function renderTotals(list: HTMLElement, lineTotals: HTMLElement[], invoi
     const item = invoice.items[i];
     out.textContent = item ? money(item.line_total) : '–';
   });
+}
+
+/** The phone's summary bar (issue 27): the total as the totals list shows it, marked stale while the form has errors. */
+export function showSummary(bar: HTMLElement, list: HTMLElement, ok: boolean): void {
+  const total = list.querySelector('[data-total="grand_total"]')?.textContent;
+  bar.querySelector('[data-summary-total]')!.textContent = total ?? '–';
+  bar.classList.toggle('pg-summary--stale', !ok);
 }

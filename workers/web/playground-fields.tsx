@@ -109,7 +109,14 @@ export function PartyFields(props: { party: 'from' | 'to'; title: string }) {
       <TextField id={id('name')} label="Name" path={path('name')} invoiceText wide />
       <TextArea id={id('address')} label="Address" path={path('address')} invoiceText wide />
       <TextField id={id('email')} label="Email" path={path('email')} type="email" ltr wide />
-      <TextField id={id('tax_id')} label="Tax ID" path={path('tax_id')} ltr />
+      <TextField
+        id={id('tax_id')}
+        label="Tax ID"
+        path={path('tax_id')}
+        hint="A VAT number: DE123456789, CHE-123.456.789 MWST"
+        ltr
+        wide
+      />
       <TextField id={id('country')} label="Country" path={path('country')} hint="Two letters: DE, US" ltr />
       <TextField id={id('contact_name')} label="Contact" path={path('contact_name')} invoiceText />
       <TextField id={id('phone')} label="Phone" path={path('phone')} ltr />

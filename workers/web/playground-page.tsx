@@ -77,6 +77,23 @@ function InvoiceFields() {
   );
 }
 
+/**
+ * Below 64rem the totals come after the whole form: this bar stays at the bottom of the screen while the form
+ * scrolls by, with the total and a link to the totals and downloads (issue 27). It ends where the form ends.
+ */
+function SummaryBar() {
+  return (
+    <div class="pg-summary" data-summary>
+      <p>
+        Total <strong data-summary-total>–</strong>
+      </p>
+      <a class="button button--small" href="#totals-title">
+        Totals and downloads
+      </a>
+    </div>
+  );
+}
+
 function SidePanel() {
   return (
     <aside class="pg-side" aria-label="Totals and actions">
@@ -130,7 +147,10 @@ function CodePanels(props: { lang?: string }) {
       </section>
       <section class="card" aria-labelledby="curl-title">
         <h2 id="curl-title">The same call with curl</h2>
-        <p class="field__hint">Put your API key in $API_KEY (the dashboard shows it); this page never does.</p>
+        <p class="field__hint">
+          Put your API key in $API_KEY: it is shown in full only once, when you create or rotate it on the dashboard.
+          This page never shows it.
+        </p>
         <pre class="code-block pg-curl">
           <code data-curl />
         </pre>
@@ -196,6 +216,7 @@ export function PlaygroundPage(props: { user: string; language: 'en' | 'ar' }) {
             <legend>Notes</legend>
             <TextArea id="notes" label="Notes on the invoice" path="notes" invoiceText wide rows={3} />
           </fieldset>
+          <SummaryBar />
         </form>
         <SidePanel />
       </div>
