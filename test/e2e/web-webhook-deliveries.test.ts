@@ -222,10 +222,10 @@ describe('webhook deliveries on /app/webhooks in Chromium (issue 12, W1)', () =>
 
     await item.getByRole('button', { name: 'Edit…' }).click();
     const form = item.locator('form.webhook-edit');
-    await form.getByLabel('Endpoint URL').fill('https://10.0.0.1/hooks');
+    await form.getByLabel('Webhook URL').fill('https://10.0.0.1/hooks');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => form.locator('.form-error').textContent(), soon).toMatch(/^url: /);
-    await form.getByLabel('Endpoint URL').fill(receiver.url('/edited'));
+    await form.getByLabel('Webhook URL').fill(receiver.url('/edited'));
     await form.getByLabel('batch.generated').check();
     await form.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('[data-out="list-status"]').textContent(), soon).toMatch(/saved\./);

@@ -29,18 +29,38 @@ export function pauseButton(w: Json, say: Say, onChanged: (announce: string) => 
   return button;
 }
 
-/** The Edit… button and its form (hidden until asked for): the URL and the events, saved together. */
+/**
+ * The Edit… button and the place of its form: the URL and the events, saved together. The form exists only while
+ * open, so the page holds one "Events" set and one URL field per open form, never hidden copies.
+ */
 export function editControls(
   w: Json,
   hint: string,
   onChanged: (announce: string) => Promise<void>,
-): { button: HTMLButtonElement; form: HTMLFormElement } {
-  const id = String(w.id);
+): { button: HTMLButtonElement; slot: HTMLElement } {
   const button = el(
     'button',
     { type: 'button', class: 'button button--small button--secondary', 'aria-expanded': 'false' },
     'Edit…',
   );
+  const slot = el('div');
+  const open = (show: boolean) => {
+    slot.replaceChildren(...(show ? [editForm(w, hint, onChanged, () => open(false))] : []));
+    button.setAttribute('aria-expanded', String(show));
+    if (show) slot.querySelector('input')!.focus();
+    else button.focus();
+  };
+  button.addEventListener('click', () => open(button.getAttribute('aria-expanded') !== 'true'));
+  return { button, slot };
+}
+
+function editForm(
+  w: Json,
+  hint: string,
+  onChanged: (announce: string) => Promise<void>,
+  close: () => void,
+): HTMLFormElement {
+  const id = String(w.id);
   const error = el('p', { class: 'form-error', role: 'alert', tabindex: '-1', hidden: true });
   const url = el('input', {
     id: `edit-url-${id}`,
@@ -60,26 +80,19 @@ export function editControls(
   const cancel = el('button', { type: 'button', class: 'button button--small button--secondary' }, 'Cancel');
   const form = el(
     'form',
-    { class: 'webhook-edit', novalidate: true, hidden: true },
+    { class: 'webhook-edit', novalidate: true },
     error,
     el(
       'div',
       { class: 'field' },
-      el('label', { for: `edit-url-${id}` }, 'Endpoint URL'),
+      el('label', { for: `edit-url-${id}` }, 'Webhook URL'),
       url,
       el('p', { class: 'field__hint', id: `edit-url-hint-${id}` }, hint),
     ),
     el('fieldset', { class: 'checks' }, el('legend', {}, 'Events'), ...boxes),
     el('div', { class: 'actions' }, save, cancel),
   );
-  const open = (show: boolean) => {
-    form.hidden = !show;
-    button.setAttribute('aria-expanded', String(show));
-    if (show) url.focus();
-    else button.focus();
-  };
-  button.addEventListener('click', () => open(button.getAttribute('aria-expanded') !== 'true'));
-  cancel.addEventListener('click', () => open(false));
+  cancel.addEventListener('click', close);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.hidden = true;
@@ -98,5 +111,5 @@ export function editControls(
       save.disabled = false;
     }
   });
-  return { button, form };
+  return form;
 }

@@ -117,7 +117,7 @@ function webhookItem(w: Json): HTMLLIElement {
     el('p', { class: 'webhook__events' }, ...(w.events as string[]).map((e) => el('span', { class: 'chip' }, e))),
     meta,
     el('div', { class: 'actions' }, test, toggle, pause, edit.button, remove),
-    edit.form,
+    edit.slot,
     confirm,
     status,
     panel,
