@@ -142,6 +142,12 @@ describe('web gallery (npm run gallery:web)', () => {
       )
       .toBeGreaterThanOrEqual(2);
     await shoot(page, 'webhooks-deliveries');
+    // Issue 27: the second webhook paused, its edit form open.
+    const second = page.locator('li.webhook').nth(1);
+    await second.getByRole('button', { name: 'Pause' }).click();
+    await second.getByText('Paused').waitFor();
+    await page.locator('li.webhook').nth(1).getByRole('button', { name: 'Edit…' }).click();
+    await shoot(page, 'webhooks-edit');
     expect(problems).toEqual([]);
   });
 
