@@ -212,7 +212,7 @@ describe('webhooks through the SDK, verified with verifyWebhook on real deliveri
   });
   afterAll(async () => receiver?.close());
 
-  it('create, list, get, test, deliveries, redeliver, delete; each delivery passes verifyWebhook, tampered or stale ones fail', async () => {
+  it('create, list, get, test, deliveries, redeliver, update, delete; each delivery passes verifyWebhook, tampered or stale ones fail', async () => {
     const client = new InvoiceClient({ apiKey: accounts.webhooks.apiKey, baseUrl });
     const { webhook } = await client.webhooks.create({ url: receiver.url('/sdk'), events: ['invoice.generated'] });
     expect(webhook.secret).toMatch(/^whsec_/);
@@ -251,6 +251,13 @@ describe('webhooks through the SDK, verified with verifyWebhook on real deliveri
     );
     const redelivered = receiver.deliveries.filter((d) => JSON.parse(d.raw).id === queued.event_id)[1];
     expect((await verifyWebhook(redelivered.raw, redelivered.headers, webhook.secret)).id).toBe(queued.event_id);
+
+    // Issue 27 (W10): paused and resumed through PATCH, the secret unchanged.
+    expect((await client.webhooks.update(webhook.id, { is_active: false })).webhook).toMatchObject({
+      is_active: false,
+      secret_hint: webhook.secret.slice(-4),
+    });
+    expect((await client.webhooks.update(webhook.id, { is_active: true })).webhook.is_active).toBe(true);
 
     expect(await client.webhooks.delete(webhook.id)).toEqual({ success: true, deleted: true, id: webhook.id });
     expect(await apiError(client.webhooks.get(webhook.id))).toMatchObject({ status: 404, code: 'not_found' });

@@ -20,6 +20,8 @@ export type WebhookListResponse = Schemas['WebhookListResponse'];
 export type WebhookCreatedResponse = Schemas['WebhookCreatedResponse'];
 export type WebhookResponse = Schemas['WebhookResponse'];
 export type WebhookDeletedResponse = Schemas['WebhookDeletedResponse'];
+export type WebhookUpdate = Schemas['WebhookUpdate'];
+export type WebhookUpdatedResponse = Schemas['WebhookUpdatedResponse'];
 export type WebhookDeliveryListResponse = Schemas['WebhookDeliveryListResponse'];
 export type WebhookEventQueuedResponse = Schemas['WebhookEventQueuedResponse'];
 

@@ -1,4 +1,4 @@
-// /api/webhooks…: register, list, read and delete webhooks, page through their delivery log, redeliver
+// /api/webhooks…: register, list, read, change (pause, resume, edit) and delete webhooks, page through their delivery log, redeliver
 // an attempt and send a test event (docs/webhooks.md). Answers are the contract's bodies as they are.
 import type { ApiClient, CallOptions } from './api-transport.ts';
 import type {
@@ -10,6 +10,8 @@ import type {
   WebhookEventQueuedResponse,
   WebhookListResponse,
   WebhookResponse,
+  WebhookUpdate,
+  WebhookUpdatedResponse,
 } from './contract-types.ts';
 
 export class WebhooksResource {
@@ -36,6 +38,17 @@ export class WebhooksResource {
       signal: options.signal,
     });
     return data as WebhookResponse;
+  }
+
+  /** Changes `url`, `events` or `is_active` (pause: false, resume: true); the secret stays (issue 27). */
+  async update(id: string, body: WebhookUpdate, options: CallOptions = {}): Promise<WebhookUpdatedResponse> {
+    const { data } = await this.api.PATCH('/api/webhooks/{id}', {
+      params: { path: { id } },
+      body,
+      headers: this.auth(),
+      signal: options.signal,
+    });
+    return data as WebhookUpdatedResponse;
   }
 
   async delete(id: string, options: CallOptions = {}): Promise<WebhookDeletedResponse> {
