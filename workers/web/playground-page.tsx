@@ -88,7 +88,7 @@ function SummaryBar() {
         Total <strong data-summary-total>–</strong>
       </p>
       <a class="button button--small" href="#totals-title">
-        Totals and downloads
+        Downloads
       </a>
     </div>
   );
