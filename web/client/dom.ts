@@ -26,3 +26,13 @@ const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSt
 export function localTime(unixSeconds: number): string {
   return DATE_TIME.format(new Date(unixSeconds * 1000));
 }
+
+/**
+ * A URL as text with a line-break opportunity after each `/` of the path (not in `//`), `?` and `&`: on a phone a long URL then wraps
+ * between its parts (`…/hooks/` + `invoices`) rather than inside a word.
+ */
+export function breakableUrl(url: string): (Node | string)[] {
+  return url
+    .split(/(?<=[^/:]\/|[?&])/)
+    .flatMap((part, i) => (i === 0 ? [part] : [document.createElement('wbr'), part]));
+}

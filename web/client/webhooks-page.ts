@@ -4,7 +4,7 @@
 // deliveries (webhook-deliveries.ts).
 import { deleteJson, getJson, type Json, messageOf, postJson } from './api-client.ts';
 import { wireCopyButtons } from './copy-button.ts';
-import { el, localTime } from './dom.ts';
+import { breakableUrl, el, localTime } from './dom.ts';
 import { showFormError, whileBusy } from './form-helpers.ts';
 import { wireSiteHeader } from './site-header.ts';
 import { showDeliveries } from './webhook-deliveries.ts';
@@ -112,7 +112,12 @@ function webhookItem(w: Json): HTMLLIElement {
   return el(
     'li',
     { class: 'webhook', 'data-webhook-id': id },
-    el('div', { class: 'webhook__head' }, el('code', { class: 'webhook__url' }, String(w.url)), stateBadge(w)),
+    el(
+      'div',
+      { class: 'webhook__head' },
+      el('code', { class: 'webhook__url' }, ...breakableUrl(String(w.url))),
+      stateBadge(w),
+    ),
     w.disabled_reason ? el('p', { class: 'notice notice--warning webhook__reason' }, String(w.disabled_reason)) : null,
     el('p', { class: 'webhook__events' }, ...(w.events as string[]).map((e) => el('span', { class: 'chip' }, e))),
     meta,
