@@ -7,6 +7,6 @@ declare namespace Cloudflare {
   interface Env extends WorkerEnv {}
   interface GlobalProps {
     mainModule: typeof import('./index.ts');
-    durableNamespaces: 'RateLimiter' | 'IdempotencyStore' | 'MinuteWindow';
+    durableNamespaces: 'RateLimiter' | 'IdempotencyStore' | 'MinuteWindow' | 'AttemptLog';
   }
 }

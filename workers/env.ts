@@ -1,4 +1,5 @@
 import type { IdempotencyStore } from './idempotency/idempotency-object.ts';
+import type { AttemptLog } from './limits/attempt-log-object.ts';
 import type { MinuteWindow } from './limits/minute-window-object.ts';
 import type { RateLimiter } from './limits/rate-limiter-object.ts';
 
@@ -10,6 +11,8 @@ export interface Env {
   IDEMPOTENCY: DurableObjectNamespace<IdempotencyStore>;
   /** Hosted-link opens per client IP (issue 10.4). */
   HOSTED_OPENS: DurableObjectNamespace<MinuteWindow>;
+  /** Login and registration attempts per client IP and per e-mail hash (H4, H6, P-LIM4). */
+  THROTTLES: DurableObjectNamespace<AttemptLog>;
   WEBHOOK_QUEUE: Queue;
   WEBHOOK_DLQ: Queue;
   DEV_MODE?: string;

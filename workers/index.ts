@@ -18,5 +18,6 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 export { IdempotencyStore } from './idempotency/idempotency-object.ts';
+export { AttemptLog } from './limits/attempt-log-object.ts';
 export { MinuteWindow } from './limits/minute-window-object.ts';
 export { RateLimiter } from './limits/rate-limiter-object.ts';

@@ -1,5 +1,7 @@
 // Helpers shared by the accounts, limits and idempotency tests: drive the real routes end to end.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
+import worker from '../../workers/index.ts';
 import { assertDocumented, documentedPath } from './openapi-conformance-check.ts';
 
 // `env` and `exports` are typed by workers/cloudflare-env.d.ts (Cloudflare.Env extends the Worker's Env).
@@ -47,6 +49,24 @@ export async function workerFetch(input: string | Request, init?: RequestInit): 
 }
 
 export const BASE = 'http://localhost:8787';
+
+/**
+ * The Worker's fetch handler with some bindings replaced (e.g. the counting ones of storage-op-counter.ts), and after
+ * the answer everything it left running (waitUntil).
+ */
+export async function fetchWithEnv(request: Request, bindings: Partial<typeof env>): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await (worker as ExportedHandler<typeof env>).fetch!(
+    new Request(request, { headers: withClientAddress(request.headers) }) as Request<
+      unknown,
+      IncomingRequestCfProperties
+    >,
+    { ...env, ...bindings },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 export async function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const headers = new Headers(init.headers);

@@ -1,6 +1,7 @@
 // Issue 10: registrations are limited per client IP (10 per hour, atomic), and a taken email is no cheap probe.
-import { describe, expect, it } from 'vitest';
-import { call, freshClientIp, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { call, fetchWithEnv, freshClientIp, register, testEnv, uniqueEmail } from './accounts-fixtures.ts';
+import { countedEnv } from './storage-op-counter.ts';
 
 type Json = Record<string, any>;
 
@@ -53,10 +54,37 @@ describe('registrations per IP (10 per hour)', () => {
     const ip = freshClientIp();
     for (let i = 0; i < 10; i++) expect((await registerFrom(ip)).status).toBe(201);
     expect((await registerFrom(ip)).status).toBe(429);
-    await testEnv.DB.prepare('UPDATE registration_attempts SET attempted_at = attempted_at - ? WHERE ip = ?')
-      .bind(60 * 60 * 1000 + 1, ip)
-      .run();
-    expect((await registerFrom(ip)).status).toBe(201);
+    // The throttle's object reads the same Date as the Worker (P-LIM2): move it past the hour, no sleeping.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 60 * 60 * 1000 + 1);
+      expect((await registerFrom(ip)).status).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('issue 25: a refused registration writes nothing to D1 (P-LIM4)', async () => {
+    const ip = freshClientIp();
+    const counted = async () => {
+      const { env: bindings, ops } = countedEnv(testEnv);
+      const res = await fetchWithEnv(
+        new Request('http://localhost:8787/api/auth/register', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip },
+          body: JSON.stringify({ email: uniqueEmail('reg'), password: 'correct horse battery' }),
+        }),
+        bindings,
+      );
+      return { status: res.status, ops: ops.summary() };
+    };
+    for (let i = 0; i < 9; i++) expect((await registerFrom(ip)).status).toBe(201);
+    // The counting bindings see an admitted registration's writes, so their silence below means something.
+    const admitted = await counted();
+    expect(admitted.status).toBe(201);
+    expect(admitted.ops['DO THROTTLES.reserve']).toBe(1);
+    expect(admitted.ops['D1 write accounts']).toBeGreaterThan(0);
+    expect(await counted()).toEqual({ status: 429, ops: { 'DO THROTTLES.reserve': 1 } });
   });
 });
 

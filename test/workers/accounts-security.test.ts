@@ -1,7 +1,10 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sha256Hex } from '../../workers/crypto/sha256.ts';
 import { timingSafeEqual } from '../../workers/crypto/timing-safe-equal.ts';
 import {
   call,
+  fetchWithEnv,
   freshClientIp,
   latestEmail,
   login,
@@ -11,6 +14,7 @@ import {
   uniqueEmail,
   verify,
 } from './accounts-fixtures.ts';
+import { countedEnv } from './storage-op-counter.ts';
 
 type Json = Record<string, any>;
 
@@ -103,22 +107,46 @@ describe('brute-force limits on login (per 15 minutes: 10 per email and IP, 100 
     const ip = freshClientIp();
     for (let i = 0; i < 10; i++) await attempt(email, `guess-${i}-xx`, ip);
     expect((await attempt(email, 'correct horse battery', ip)).status).toBe(429);
-    // Only this test's rows: the D1 is shared with every other Worker test file (isolate: false).
-    await testEnv.DB.prepare('UPDATE login_attempts SET attempted_at = attempted_at - ? WHERE ip = ?')
-      .bind(15 * 60 * 1000 + 1, ip)
-      .run();
-    expect((await attempt(email, 'correct horse battery', ip)).status).toBe(200);
+    // The throttle's objects read the same Date as the Worker (P-LIM2): move it past the window, no sleeping.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1);
+      expect((await attempt(email, 'correct horse battery', ip)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('the email is stored hashed in login_attempts, never as typed', async () => {
+  it('issue 25: the email is kept hashed in the throttle, never as typed', async () => {
     const email = uniqueEmail('hashed');
     const ip = freshClientIp();
     await attempt(email, 'wrong password', ip);
-    const rows = await testEnv.DB.prepare('SELECT email_hash FROM login_attempts WHERE ip = ?').bind(ip).all<{
-      email_hash: string;
-    }>();
-    expect(rows.results.length).toBeGreaterThan(0);
-    expect(rows.results.every((r) => /^[0-9a-f]{64}$/.test(r.email_hash))).toBe(true);
+    const log = testEnv.THROTTLES.get(testEnv.THROTTLES.idFromName(`login-ip:${ip}`));
+    const tags = await runInDurableObject(log, (_o, state) =>
+      state.storage.sql
+        .exec<{ tag: string }>('SELECT tag FROM attempts')
+        .toArray()
+        .map((r) => r.tag),
+    );
+    expect(tags).toEqual([await sha256Hex(email)]);
+  });
+
+  it('issue 25: a refused login writes nothing to D1 (P-LIM4)', async () => {
+    const email = uniqueEmail('refused');
+    await register(email);
+    const ip = freshClientIp();
+    for (let i = 0; i < 10; i++) expect((await attempt(email, `guess-${i}-xx`, ip)).status).toBe(401);
+    const { env: counted, ops } = countedEnv(testEnv);
+    const res = await fetchWithEnv(
+      new Request('http://localhost:8787/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip, Origin: 'http://localhost:8787' },
+        body: JSON.stringify({ email, password: 'correct horse battery' }),
+      }),
+      counted,
+    );
+    expect(res.status).toBe(429);
+    expect(ops.summary()).toEqual({ 'DO THROTTLES.reserve': 2, 'DO THROTTLES.release': 1 });
   });
 });
 

@@ -112,4 +112,32 @@ describe('issue 25: objects that are no longer needed delete their storage', () 
     await runDurableObjectAlarm(stub);
     expect(await tablesOf(stub)).toContain('subject');
   });
+
+  it('issue 25: a login throttle object of an e-mail hash is deleted by its alarm once its attempts left the window', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const T = Date.UTC(2027, 2, 17, 10, 15); // ahead of the real clock: the runtime moves an alarm in the past to now
+    vi.setSystemTime(T);
+    const stub = env.THROTTLES.get(env.THROTTLES.idFromName(`login-email:${crypto.randomUUID()}`));
+    const reserve = (tag: string) => stub.reserve({ tag, windowMs: 15 * 60_000, limits: { all: 100, tag: 10 } });
+    expect(await reserve('198.51.100.1')).toMatchObject({ reserved: true });
+    vi.setSystemTime(T + 60_000);
+    expect(await reserve('198.51.100.2')).toMatchObject({ reserved: true });
+    expect(await alarmOf(stub)).toBe(T + 16 * 60_000); // when the newest attempt leaves the window
+
+    // An alarm while the second attempt still counts (the first one gone) keeps the object and wakes again later.
+    vi.setSystemTime(T + 15 * 60_000 + 1);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(
+      await runInDurableObject(stub, (_o, state) => state.storage.sql.exec('SELECT tag FROM attempts').toArray()),
+    ).toEqual([{ tag: '198.51.100.2' }]);
+    expect(await tablesOf(stub)).toContain('attempts');
+    expect(await alarmOf(stub)).toBe(T + 16 * 60_000);
+
+    vi.setSystemTime(T + 16 * 60_000 + 1);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await tablesOf(stub)).toEqual([]);
+    expect(await alarmOf(stub)).toBeNull();
+    // The same instance counts again from nothing.
+    expect(await reserve('198.51.100.1')).toMatchObject({ reserved: true });
+  });
 });

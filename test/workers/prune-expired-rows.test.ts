@@ -65,20 +65,6 @@ describe('H19: expired rows are pruned by the scheduled handler', () => {
         now + HOUR,
       ],
       [
-        'INSERT INTO login_attempts (email_hash, ip, attempted_at) VALUES (?, ?, ?)',
-        `old-${tag}`,
-        'x',
-        now - 16 * MINUTE,
-      ],
-      [
-        'INSERT INTO login_attempts (email_hash, ip, attempted_at) VALUES (?, ?, ?)',
-        `live-${tag}`,
-        'x',
-        now - 5 * MINUTE,
-      ],
-      ['INSERT INTO registration_attempts (ip, attempted_at) VALUES (?, ?)', `old-${tag}`, now - 2 * HOUR],
-      ['INSERT INTO registration_attempts (ip, attempted_at) VALUES (?, ?)', `live-${tag}`, now - 5 * MINUTE],
-      [
         'INSERT INTO password_reset_requests (email_hash, ip, requested_at) VALUES (?, ?, ?)',
         `old-${tag}`,
         'x',
@@ -139,11 +125,6 @@ describe('H19: expired rows are pruned by the scheduled handler', () => {
         `${kind}-${tag}`,
       ),
       password_resets: await count('SELECT COUNT(*) AS n FROM password_resets WHERE token_hash = ?', `${kind}-${tag}`),
-      login_attempts: await count('SELECT COUNT(*) AS n FROM login_attempts WHERE email_hash = ?', `${kind}-${tag}`),
-      registration_attempts: await count(
-        'SELECT COUNT(*) AS n FROM registration_attempts WHERE ip = ?',
-        `${kind}-${tag}`,
-      ),
       email_changes: await count('SELECT COUNT(*) AS n FROM email_changes WHERE token_hash = ?', `${kind}-${tag}`),
       hosted_links: await count('SELECT COUNT(*) AS n FROM hosted_links WHERE id = ?', `${kind}-${tag}`),
       password_reset_requests: await count(
@@ -155,8 +136,6 @@ describe('H19: expired rows are pruned by the scheduled handler', () => {
       sessions: 0,
       email_verifications: 0,
       password_resets: 0,
-      login_attempts: 0,
-      registration_attempts: 0,
       password_reset_requests: 0,
       email_changes: 0,
       hosted_links: 0,

@@ -137,6 +137,7 @@ export function countedEnv(env: Env): { env: Env; ops: StorageOps } {
       RATE_LIMITER: countedNamespace(env.RATE_LIMITER, 'RATE_LIMITER', ops),
       IDEMPOTENCY: countedNamespace(env.IDEMPOTENCY, 'IDEMPOTENCY', ops),
       HOSTED_OPENS: countedNamespace(env.HOSTED_OPENS, 'HOSTED_OPENS', ops),
+      THROTTLES: countedNamespace(env.THROTTLES, 'THROTTLES', ops),
     },
   };
 }

@@ -105,8 +105,14 @@ const EXPECTED: Record<string, Record<string, number>> = {
   },
   'hosted open, first': { 'DO HOSTED_OPENS.hit': 1, 'KV get': 2, 'KV put': 1 },
   'hosted open, again': { 'DO HOSTED_OPENS.hit': 1, 'KV get': 1 },
-  'login refused': { 'D1 read accounts': 1, 'D1 write login_attempts': 2 },
-  'login accepted': { 'D1 read accounts': 1, 'D1 write login_attempts': 3, 'D1 write sessions': 1 },
+  // The throttle's objects per IP and per email hash (P-LIM4): no D1 write before the password was checked.
+  'login refused': { 'DO THROTTLES.reserve': 2, 'D1 read accounts': 1 },
+  'login accepted': {
+    'DO THROTTLES.reserve': 2,
+    'D1 read accounts': 1,
+    'DO THROTTLES.clearTag': 2,
+    'D1 write sessions': 1,
+  },
   'emit fan-out to 1 webhook': { 'D1 read webhooks': 1, 'Queue sendBatch': 1 },
   'webhook delivery': {
     'D1 read webhooks': 1,

@@ -43,11 +43,11 @@ async function sessionAccount(c: Parameters<OperationHandler>[0], route: string)
  */
 async function checkPassword(c: Parameters<OperationHandler>[0], accountId: string, email: string, password: string) {
   const attempt = await loginAttempt(email, clientIp(c));
-  await reserveLoginAttempt(c.env.DB, attempt, Date.now());
+  await reserveLoginAttempt(c.env, attempt);
   const account = await findAccountById(c.env.DB, accountId);
   if (!account || !(await verifyPassword(password, account.password_hash)))
     throw new ApiError('invalid_credentials', 'The password is incorrect.');
-  await clearLoginFailures(c.env.DB, attempt);
+  await clearLoginFailures(c.env, attempt);
   return account;
 }
 

@@ -49,7 +49,7 @@ const register: OperationHandler = async (c) => {
   const mailer = mailerFor(c.env); // 503 before anything is written when email is not configured
   const baseUrl = publicBaseUrl(c.env, c.req.url); // likewise for the link's origin (issue 10.7)
   const now = Date.now();
-  await reserveRegistration(c.env.DB, clientIp(c), now);
+  await reserveRegistration(c.env, clientIp(c));
   // Hashed before the lookup (H6): a taken email costs the same PBKDF2 as a new one, so 409 is no cheap probe.
   const passwordHash = await hashPassword(password);
   const existing = await findAccountByEmail(c.env.DB, email);
@@ -93,14 +93,14 @@ const login: OperationHandler = async (c) => {
   const now = Date.now();
   const attempt = await loginAttempt(email, clientIp(c));
   // Counted before the password is checked (429 costs no PBKDF2); a failure keeps its reservation.
-  await reserveLoginAttempt(c.env.DB, attempt, now);
+  await reserveLoginAttempt(c.env, attempt);
   const account = await findAccountByEmail(c.env.DB, email);
   // Unknown emails are checked against a dummy hash: same work, same answer, same time.
   const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
   // An account being closed (H17) logs in no more: the same answer as an unknown address.
   if (!account || !ok || account.deleting_at !== null)
     throw new ApiError('invalid_credentials', 'Email or password is incorrect.');
-  await clearLoginFailures(c.env.DB, attempt);
+  await clearLoginFailures(c.env, attempt);
   const sessionId = await createSession(c.env.DB, account.id, now);
   c.header('Set-Cookie', sessionCookie(c.req.url, sessionId));
   return c.json({
@@ -223,11 +223,11 @@ const changePassword: OperationHandler = async (c) => {
   const now = Date.now();
   // A wrong current password is a failed login: reserved first, kept on failure, cleared on success (H4).
   const attempt = await loginAttempt(caller.email, clientIp(c));
-  await reserveLoginAttempt(c.env.DB, attempt, now);
+  await reserveLoginAttempt(c.env, attempt);
   const account = await findAccountById(c.env.DB, caller.accountId);
   if (!account || !(await verifyPassword(current_password, account.password_hash)))
     throw new ApiError('invalid_credentials', 'The current password is incorrect.');
-  await clearLoginFailures(c.env.DB, attempt);
+  await clearLoginFailures(c.env, attempt);
   const sessionId = readSessionCookie(c.req.header('Cookie')) ?? '';
   await changePasswordKeepingSession(c.env.DB, account.id, await hashPassword(new_password), sessionId, now);
   await mailer.send(passwordChangedEmail(account.email, 'changed')).catch(() => undefined);

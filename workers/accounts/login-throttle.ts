@@ -1,9 +1,13 @@
-// Brute-force limits on login (issue 10, decision H4). Each attempt is reserved before the password is
-// checked, by one conditional INSERT that counts every scope and writes only when all are under their
-// limit: a single SQLite statement, so concurrent attempts cannot pass a limit together. A wrong
-// password leaves its reservation as the counted failure; a right one deletes its pair's rows.
+// Brute-force limits on login (issue 10, decision H4), kept in Durable Objects (issue 25, P-LIM4): a refused attempt
+// writes nothing to D1. Each attempt is reserved before the password is checked, in two AttemptLog objects at once:
+// the client IP's (its rows tagged by e-mail hash) and the e-mail hash's (tagged by IP, for the pair's limit). Each
+// counts and writes in one step, so concurrent attempts cannot pass a limit together; when one refuses, the other's
+// reservation is given back. A wrong password leaves its reservations as the counted failure; a right one deletes
+// its pair's rows in both.
 import { sha256Hex } from '../crypto/sha256.ts';
+import type { Env } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
+import type { AttemptReservation } from '../limits/attempt-log-object.ts';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
@@ -24,64 +28,35 @@ export async function loginAttempt(email: string, ip: string): Promise<LoginAtte
   return { emailHash: await sha256Hex(email), ip };
 }
 
-const COUNT_PAIR = 'FROM login_attempts WHERE email_hash = ?1 AND ip = ?2 AND attempted_at > ?3';
-const COUNT_EMAIL = 'FROM login_attempts WHERE email_hash = ?1 AND attempted_at > ?3';
-const COUNT_IP = 'FROM login_attempts WHERE ip = ?2 AND attempted_at > ?3';
-
-/** Reserves the attempt in every scope at once, or throws 429 `rate_limit_exceeded` with Retry-After. */
-export async function reserveLoginAttempt(db: D1Database, attempt: LoginAttempt, now: number): Promise<void> {
-  const since = now - LOGIN_WINDOW_MS;
-  const [reserved] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO login_attempts (email_hash, ip, attempted_at) SELECT ?1, ?2, ?4
-         WHERE (SELECT COUNT(*) ${COUNT_PAIR}) < ?5
-           AND (SELECT COUNT(*) ${COUNT_EMAIL}) < ?6
-           AND (SELECT COUNT(*) ${COUNT_IP}) < ?7`,
-      )
-      .bind(attempt.emailHash, attempt.ip, since, now, LIMITS.pair, LIMITS.email, LIMITS.ip),
-    // Housekeeping: rows that left the window never count again.
-    db.prepare('DELETE FROM login_attempts WHERE attempted_at <= ?').bind(since),
-  ]);
-  if (reserved.meta.changes) return;
-  throw new ApiError('rate_limit_exceeded', 'Too many failed login attempts; try again later.', {
-    headers: { 'Retry-After': String(await retryAfterSeconds(db, attempt, now)) },
-  });
+/** The two logs of an attempt: every address and every e-mail hash has its own, known or not (no enumeration). */
+function logs(env: Pick<Env, 'THROTTLES'>, attempt: LoginAttempt) {
+  const log = (name: string) => env.THROTTLES.get(env.THROTTLES.idFromName(name));
+  return { ip: log(`login-ip:${attempt.ip}`), email: log(`login-email:${attempt.emailHash}`) };
 }
 
-/**
- * The window slides: a full scope has a free slot again when its oldest counted attempt leaves the window
- * (a scope never holds more than its limit, since every row went through the conditional INSERT).
- */
-async function retryAfterSeconds(db: D1Database, attempt: LoginAttempt, now: number): Promise<number> {
-  const since = now - LOGIN_WINDOW_MS;
-  const scopes = [
-    [COUNT_PAIR, LIMITS.pair],
-    [COUNT_EMAIL, LIMITS.email],
-    [COUNT_IP, LIMITS.ip],
-  ] as const;
-  const rows = await db.batch<{ n: number; oldest: number | null }>(
-    scopes.map(([from]) =>
-      db
-        .prepare(`SELECT COUNT(*) AS n, MIN(attempted_at) AS oldest ${from}`)
-        .bind(attempt.emailHash, attempt.ip, since),
-    ),
-  );
-  let until = now;
-  rows.forEach((r, i) => {
-    const row = r.results[0];
-    if (row && row.n >= scopes[i][1] && row.oldest !== null) until = Math.max(until, row.oldest + LOGIN_WINDOW_MS);
+/** Reserves the attempt in every scope at once, or throws 429 `rate_limit_exceeded` with Retry-After. */
+export async function reserveLoginAttempt(env: Pick<Env, 'THROTTLES'>, attempt: LoginAttempt): Promise<void> {
+  const { ip, email } = logs(env, attempt);
+  const [byIp, byEmail]: AttemptReservation[] = await Promise.all([
+    ip.reserve({ tag: attempt.emailHash, windowMs: LOGIN_WINDOW_MS, limits: { all: LIMITS.ip } }),
+    email.reserve({ tag: attempt.ip, windowMs: LOGIN_WINDOW_MS, limits: { all: LIMITS.email, tag: LIMITS.pair } }),
+  ]);
+  if (byIp.reserved && byEmail.reserved) return;
+  // Both or neither: the scope that admitted gives its row back.
+  if (byIp.reserved) await ip.release({ id: byIp.id });
+  if (byEmail.reserved) await email.release({ id: byEmail.id });
+  // The window slides: a full scope has a free slot again when its oldest counted attempt leaves the window.
+  const waitMs = Math.max(byIp.reserved ? 0 : byIp.retryAfterMs, byEmail.reserved ? 0 : byEmail.retryAfterMs);
+  throw new ApiError('rate_limit_exceeded', 'Too many failed login attempts; try again later.', {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
   });
-  return Math.max(1, Math.ceil((until - now) / 1000));
 }
 
 /**
  * A successful login deletes its pair's rows: its own reservation (a success is no failure) and the
  * earlier mistakes of the owner at this address. Other addresses' failures on this email stay.
  */
-export async function clearLoginFailures(db: D1Database, attempt: LoginAttempt): Promise<void> {
-  await db
-    .prepare('DELETE FROM login_attempts WHERE email_hash = ? AND ip = ?')
-    .bind(attempt.emailHash, attempt.ip)
-    .run();
+export async function clearLoginFailures(env: Pick<Env, 'THROTTLES'>, attempt: LoginAttempt): Promise<void> {
+  const { ip, email } = logs(env, attempt);
+  await Promise.all([ip.clearTag({ tag: attempt.emailHash }), email.clearTag({ tag: attempt.ip })]);
 }

@@ -1,5 +1,6 @@
 // Expired D1 rows are deleted by the hourly Cron Trigger (issue 25, decision H19): sessions, verification, reset and
-// email-change links and hosted-link index rows past their expiry, and the throttles' attempt rows past their windows. Every reader already ignores such
+// email-change links and hosted-link index rows past their expiry, and forgot-password's request rows past their window
+// (the login and registration throttles live in AttemptLog objects, which delete themselves: P-LIM4). Every reader already ignores such
 // rows; without this they stayed for ever (sessions and verification links were never deleted at all). Each table
 // loses at most PRUNE_LIMIT rows a run, so one run stays a short write however much has piled up; the next run
 // takes the rest.
@@ -19,9 +20,7 @@ const EXPIRING: readonly { table: string; key: string; time: string; keepMs: num
   { table: 'email_changes', key: 'token_hash', time: 'expires_at', keepMs: 0 },
   // The index of hosted links (H17): a link past its end answers 404 whatever its row, and its KV keys expire.
   { table: 'hosted_links', key: 'id', time: 'expires_at', keepMs: 0, unit: 's' },
-  // The throttles' windows (H4: 15 minutes; H6 and H14: an hour).
-  { table: 'login_attempts', key: 'id', time: 'attempted_at', keepMs: 15 * MINUTE_MS },
-  { table: 'registration_attempts', key: 'id', time: 'attempted_at', keepMs: HOUR_MS },
+  // Forgot-password's throttle window (H14: an hour).
   { table: 'password_reset_requests', key: 'id', time: 'requested_at', keepMs: HOUR_MS },
 ];
 
