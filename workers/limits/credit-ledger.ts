@@ -67,4 +67,14 @@ export class CreditLedger {
     if (this.used() !== undefined) this.set(used);
     return used;
   }
+
+  /** D1 only when the object's copy says no credit is left (or it has none yet); awaited before any synchronous section. */
+  async loadFromD1IfNeeded(db: D1Database, accountId: string): Promise<void> {
+    if (!this.needsD1()) return;
+    const row = await db
+      .prepare('SELECT credits_total, credits_used FROM accounts WHERE id = ?')
+      .bind(accountId)
+      .first<{ credits_total: number; credits_used: number }>();
+    this.load({ total: row?.credits_total ?? 0, used: row?.credits_used ?? 0 });
+  }
 }

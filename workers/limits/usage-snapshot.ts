@@ -1,8 +1,36 @@
 // The RateLimiter's write-behind to D1 (its alarm, ≈ 2 s after a change): the counters into
 // usage_snapshots for `npm run admin -- usage`, and the legacy credits used into accounts.credits_used.
 // D1 is never read for admission; the object stays the source of truth.
+import type { EarliestAlarm } from './earliest-alarm.ts';
 
-export async function writeUsageSnapshot(sql: SqlStorage, db: D1Database, creditsUsed: number | undefined) {
+/** D1 snapshots are written behind, at most this long after a change. */
+const FLUSH_DELAY_MS = 2_000;
+/** A snapshot that failed (D1 unavailable) is tried again this much later. */
+const FLUSH_RETRY_MS = 60_000;
+
+/** An account's counters changed: the object remembers whose they are and writes the snapshot within FLUSH_DELAY_MS. */
+export function snapshotAfterChange(sql: SqlStorage, wake: EarliestAlarm, accountId: string): void {
+  sql.exec('INSERT INTO subject (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO NOTHING', accountId);
+  wake.wakeBy(Date.now() + FLUSH_DELAY_MS);
+}
+
+/** The alarm's copy to D1; a failure is logged and tried again later rather than failing the alarm. */
+export async function flushUsageSnapshot(
+  sql: SqlStorage,
+  db: D1Database,
+  creditsUsed: number | undefined,
+  wake: EarliestAlarm,
+): Promise<void> {
+  try {
+    await writeUsageSnapshot(sql, db, creditsUsed);
+  } catch (err) {
+    // The object stays the source of truth; the copy is tried again later rather than failing the alarm.
+    console.error(JSON.stringify({ level: 'error', msg: 'usage snapshot failed', error: String(err) }));
+    wake.wakeBy(Date.now() + FLUSH_RETRY_MS);
+  }
+}
+
+async function writeUsageSnapshot(sql: SqlStorage, db: D1Database, creditsUsed: number | undefined) {
   const row = sql.exec<{ account_id: string }>('SELECT account_id FROM subject WHERE id = 1').toArray()[0];
   if (!row) return;
   // The rows as stored (not filtered by the real clock): the admin command compares their window
