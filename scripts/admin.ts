@@ -6,7 +6,9 @@
 //                  creates a verified account; prints a generated password and, with --with-key, an API key
 //   set-tier       --email <e> --tier <tier>
 //   grant-credits  --email <e> --credits <n>      adds n legacy render credits (D11)
-//   usage          --email <e>                    plan, credits, and the rate-window counters (D7)
+//   usage          --email <e>                    plan, credits, and the rate-window counters (D7), as the
+//                  account's RateLimiter last copied them to D1: up to 5 minutes old (P-LIM5, `counters_as_of`);
+//                  the live counters are in every answer's headers and on the dashboard
 //
 // Common options: --remote (deployed database), --persist-to <dir> (local state directory, as for npm run dev).
 //

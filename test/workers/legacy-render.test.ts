@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { SNAPSHOT_INTERVAL_MS } from '../../workers/limits/usage-snapshot.ts';
 import { call, login, testEnv } from './accounts-fixtures.ts';
 import { jpeg, PNG_1X1, pngHeaderOnly, toBase64 } from './image-fixtures.ts';
 import {
@@ -284,7 +285,14 @@ describe('POST /api/render: credits (D11)', () => {
     await legacyRender(apiKey, LEGACY);
     const stub = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${accountId}`));
     const { runDurableObjectAlarm } = await import('cloudflare:test');
-    await runDurableObjectAlarm(stub);
+    // The copy is due 5 minutes after the change (issue 25, P-LIM5): the objects' clock moved, no sleeping.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + SNAPSHOT_INTERVAL_MS);
+      await runDurableObjectAlarm(stub);
+    } finally {
+      vi.useRealTimers();
+    }
     const row = await testEnv.DB.prepare('SELECT credits_used FROM accounts WHERE id = ?')
       .bind(accountId)
       .first<{ credits_used: number }>();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import { ApiError } from '../../workers/http/api-error.ts';
 import { admitBatchItems, admitRequest, peekUsage, releaseDocuments } from '../../workers/limits/admit-request.ts';
+import { SNAPSHOT_INTERVAL_MS } from '../../workers/limits/usage-snapshot.ts';
 import { hourWindow, isoWeekWindow, monthWindow } from '../../workers/limits/windows.ts';
 import { testEnv } from './accounts-fixtures.ts';
 import { countProduced } from './limits-fixtures.ts';
@@ -254,21 +255,34 @@ describe('D7 monthly quota (402)', () => {
 });
 
 describe('D7 usage snapshot for the admin command', () => {
-  it('the Durable Object writes its counters to D1 usage_snapshots behind the requests', async () => {
+  it('issue 25: the Durable Object writes its counters to D1 usage_snapshots behind the requests, at most every 5 minutes', async () => {
     const caller = account('pro') as Extract<Caller, { kind: 'account' }>;
+    const stub = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${caller.accountId}`));
+    const snapshot = () =>
+      testEnv.DB.prepare('SELECT * FROM usage_snapshots WHERE subject = ?')
+        .bind(caller.accountId)
+        .first<Record<string, number>>();
     await call(caller, T0, { documents: 3, pdfs: 2 });
-    const ns = testEnv.RATE_LIMITER;
-    expect(await runDurableObjectAlarm(ns.get(ns.idFromName(`acct:${caller.accountId}`)))).toBe(true);
-    const row = await testEnv.DB.prepare('SELECT * FROM usage_snapshots WHERE subject = ?')
-      .bind(caller.accountId)
-      .first<Record<string, number>>();
-    expect(row).toMatchObject({
+    // The alarm fires for the reservation's lease (F1) long before the copy is due: it writes nothing to D1.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await snapshot()).toBeNull();
+    vi.setSystemTime(T0 + SNAPSHOT_INTERVAL_MS);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await snapshot()).toMatchObject({
       hour_start: Date.UTC(2026, 2, 18, 10) / 1000,
       hour_count: 1,
       week_count: 1,
       month_documents: 3,
       month_pdfs: 2,
     });
+    // The next change is copied an interval later, not at once.
+    vi.setSystemTime(T0 + SNAPSHOT_INTERVAL_MS + 1_000);
+    await call(caller, T0 + SNAPSHOT_INTERVAL_MS + 1_000, { documents: 1, pdfs: 0 });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await snapshot()).toMatchObject({ hour_count: 1, month_documents: 3 });
+    vi.setSystemTime(T0 + 2 * SNAPSHOT_INTERVAL_MS + 1_000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await snapshot()).toMatchObject({ hour_count: 2, month_documents: 4 });
   });
 });
 

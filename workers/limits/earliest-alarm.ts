@@ -1,5 +1,5 @@
 // A Durable Object has one alarm; the RateLimiter wants it for two things (decision F1): the D1 usage
-// flush ≈ 2 s after a change, and the end of the earliest reservation lease. This keeps the alarm at the
+// copy at most 5 minutes after a change (usage-snapshot.ts, P-LIM5), and the end of the earliest reservation lease. This keeps the alarm at the
 // earliest time anything is due, so neither want can push the other later. The alarm handler does
 // everything that is due and asks again for what is left.
 

@@ -22,7 +22,7 @@ import type {
   LimiterBindings,
 } from './rate-limiter-types.ts';
 import { ReservationLedger } from './reservation-ledger.ts';
-import { flushUsageSnapshot, snapshotAfterChange } from './usage-snapshot.ts';
+import { SnapshotSchedule } from './usage-snapshot.ts';
 import { type Usage, WindowCounters } from './window-counters.ts';
 import { hourWindow } from './windows.ts';
 
@@ -32,6 +32,7 @@ export type { Usage } from './window-counters.ts';
 
 export class RateLimiter extends DurableObject<LimiterBindings> {
   private readonly wake = new EarliestAlarm(this.ctx.storage);
+  private readonly snapshot = new SnapshotSchedule(this.ctx.storage.sql, this.wake);
   private leased!: LeasedCounters;
   private keys!: LiveKeyCheck;
   private credits!: CreditLedger;
@@ -236,7 +237,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
       this.wake.wakeBy(hourWindow(Date.now()).end * 1000);
       return;
     }
-    snapshotAfterChange(this.ctx.storage.sql, this.wake, accountId);
+    this.snapshot.afterChange(accountId);
   }
 
   /**
@@ -255,6 +256,6 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     const idle = await forgetWhenIdle(this.ctx.storage, this.wake, now);
     if (idle === 'deleted') this.wiped = true;
     if (idle !== 'account') return;
-    await flushUsageSnapshot(this.ctx.storage.sql, this.env.DB, this.credits.used(), this.wake);
+    await this.snapshot.flushIfDue(this.env.DB, this.credits.used(), now);
   }
 }

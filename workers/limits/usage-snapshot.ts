@@ -1,32 +1,53 @@
-// The RateLimiter's write-behind to D1 (its alarm, ≈ 2 s after a change): the counters into
+// The RateLimiter's write-behind to D1 (its alarm, at most every 5 minutes): the counters into
 // usage_snapshots for `npm run admin -- usage`, and the legacy credits used into accounts.credits_used.
 // D1 is never read for admission; the object stays the source of truth.
 import type { EarliestAlarm } from './earliest-alarm.ts';
 
-/** D1 snapshots are written behind, at most this long after a change. */
-const FLUSH_DELAY_MS = 2_000;
+/**
+ * D1 snapshots are written behind, at most one per account this often (issue 25, P-LIM5): a D1 write every 2 s per
+ * active account made the snapshots a ceiling of the service. The live counters are the object's (every answer's
+ * headers, /me, the dashboard); only `npm run admin -- usage` and `accounts.credits_used` read the copy.
+ */
+export const SNAPSHOT_INTERVAL_MS = 5 * 60_000;
 /** A snapshot that failed (D1 unavailable) is tried again this much later. */
 const FLUSH_RETRY_MS = 60_000;
 
-/** An account's counters changed: the object remembers whose they are and writes the snapshot within FLUSH_DELAY_MS. */
-export function snapshotAfterChange(sql: SqlStorage, wake: EarliestAlarm, accountId: string): void {
-  sql.exec('INSERT INTO subject (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO NOTHING', accountId);
-  wake.wakeBy(Date.now() + FLUSH_DELAY_MS);
-}
+/**
+ * When the account object's next copy is due. The alarm also serves the reservation leases (F1, every 45 s while
+ * requests die), so it writes only when the copy is due, not whenever it fires.
+ */
+export class SnapshotSchedule {
+  /** Unix ms; null: nothing changed since the last copy; undefined: not known (a new instance copies once). */
+  private dueAt: number | null | undefined = undefined;
 
-/** The alarm's copy to D1; a failure is logged and tried again later rather than failing the alarm. */
-export async function flushUsageSnapshot(
-  sql: SqlStorage,
-  db: D1Database,
-  creditsUsed: number | undefined,
-  wake: EarliestAlarm,
-): Promise<void> {
-  try {
-    await writeUsageSnapshot(sql, db, creditsUsed);
-  } catch (err) {
-    // The object stays the source of truth; the copy is tried again later rather than failing the alarm.
-    console.error(JSON.stringify({ level: 'error', msg: 'usage snapshot failed', error: String(err) }));
-    wake.wakeBy(Date.now() + FLUSH_RETRY_MS);
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly wake: EarliestAlarm,
+  ) {}
+
+  /** An account's counters changed: the object remembers whose they are; the copy follows within the interval. */
+  afterChange(accountId: string): void {
+    this.sql.exec('INSERT INTO subject (id, account_id) VALUES (1, ?) ON CONFLICT(id) DO NOTHING', accountId);
+    this.dueAt ??= Date.now() + SNAPSHOT_INTERVAL_MS;
+    this.wake.wakeBy(this.dueAt);
+  }
+
+  /** The alarm's copy to D1 when due; a failure is logged and tried again later rather than failing the alarm. */
+  async flushIfDue(db: D1Database, creditsUsed: number | undefined, now: number): Promise<void> {
+    if (this.dueAt === null) return;
+    if (this.dueAt !== undefined && now < this.dueAt) {
+      this.wake.wakeBy(this.dueAt);
+      return;
+    }
+    this.dueAt = null;
+    try {
+      await writeUsageSnapshot(this.sql, db, creditsUsed);
+    } catch (err) {
+      // The object stays the source of truth; the copy is tried again later rather than failing the alarm.
+      console.error(JSON.stringify({ level: 'error', msg: 'usage snapshot failed', error: String(err) }));
+      this.dueAt = Date.now() + FLUSH_RETRY_MS;
+      this.wake.wakeBy(this.dueAt);
+    }
   }
 }
 
