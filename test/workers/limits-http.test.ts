@@ -1,6 +1,8 @@
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import {
   call,
+  fetchWithEnv,
   freshClientIp,
   login,
   register,
@@ -9,6 +11,7 @@ import {
   verifiedAccountWithKey,
 } from './accounts-fixtures.ts';
 import { countProduced } from './limits-fixtures.ts';
+import { countedEnv } from './storage-op-counter.ts';
 
 type Json = Record<string, any>;
 const INVOICE = {
@@ -148,5 +151,61 @@ describe('generate-invoice: windows over HTTP (D3, D7)', () => {
     expect(((await res.json()) as Json).error.code).toBe('monthly_limit_reached');
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(res.headers.get('X-RateLimit-Limit-Monthly')).toBe('100');
+  });
+});
+
+describe('issue 25: one hot account is not one hot object (P-LIM6)', () => {
+  const request = (apiKey: string) =>
+    new Request('http://localhost:8787/api/generate-invoice', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(INVOICE),
+    });
+
+  it('issue 25: an Enterprise call is one RateLimiter call that writes nothing; its tally reaches storage by the alarm', async () => {
+    const pro = await verifiedAccountWithKey('hot-pro');
+    const ent = await verifiedAccountWithKey('hot-ent');
+    for (const [email, tier] of [
+      [pro.email, 'pro'],
+      [ent.email, 'enterprise'],
+    ])
+      await testEnv.DB.prepare('UPDATE accounts SET tier = ? WHERE email = ?').bind(tier, email).run();
+    // Measured before the change: both cost ['admit', 'settle'], two writes to the one account object.
+    const limiterCalls = async (apiKey: string) => {
+      const { env: counted, ops } = countedEnv(testEnv);
+      const res = await fetchWithEnv(request(apiKey), counted);
+      const calls = Object.fromEntries(Object.entries(ops.summary()).filter(([k]) => k.startsWith('DO RATE_LIMITER')));
+      return { res, calls };
+    };
+    const p = await limiterCalls(pro.apiKey);
+    expect(p.res.status).toBe(200);
+    expect(p.calls).toEqual({ 'DO RATE_LIMITER.admit': 1, 'DO RATE_LIMITER.settle': 1 });
+    const { res, calls } = await limiterCalls(ent.apiKey);
+    expect(res.status).toBe(200);
+    expect(calls).toEqual({ 'DO RATE_LIMITER.admit': 1 });
+    // Shown as counted, but not in the object's storage yet: no counter row, no reservation.
+    expect(((await res.json()) as Json).meta.rate_limits.hourly).toMatchObject({ limit: -1, used: 1 });
+    const accountId = (
+      (await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(ent.email).first<{ id: string }>()) as {
+        id: string;
+      }
+    ).id;
+    const stub = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${accountId}`));
+    const rows = () =>
+      runInDurableObject(stub, (_o, state) =>
+        state.storage.sql
+          .exec<{ name: string; count: number }>(
+            "SELECT name, count FROM counters WHERE name = 'hour' UNION ALL SELECT 'reservations', COUNT(*) FROM reservations",
+          )
+          .toArray(),
+      );
+    expect(await rows()).toEqual([{ name: 'reservations', count: 0 }]);
+    expect(await runDurableObjectAlarm(stub)).toBe(true); // the fold, FOLD_DELAY_MS after the call
+    expect(await rows()).toEqual([
+      { name: 'hour', count: 1 },
+      { name: 'reservations', count: 0 },
+    ]);
+    const again = await generate({ Authorization: `Bearer ${ent.apiKey}` });
+    expect(((await again.json()) as Json).meta.rate_limits.hourly).toMatchObject({ limit: -1, used: 2 });
   });
 });

@@ -11,6 +11,7 @@ import { type HourlyAdmission, HourlyCounters } from './hourly-counter.ts';
 import { emptyEveryTable, forgetWhenIdle } from './idle-subject.ts';
 import { leaseTimings } from './lease-timings.ts';
 import { LeasedCounters } from './leased-counters.ts';
+import { admitLegacyCall } from './legacy-admission.ts';
 import { type KeyCheck, LiveKeyCheck, type Revoked } from './live-key-check.ts';
 import { admitPrefix, count, refusal } from './plan-refusal.ts';
 import type { PlanLimits } from './plans.ts';
@@ -22,6 +23,7 @@ import type {
   LimiterBindings,
 } from './rate-limiter-types.ts';
 import { ReservationLedger } from './reservation-ledger.ts';
+import { UnmeteredTally, unlimited } from './unmetered-tally.ts';
 import { SnapshotSchedule } from './usage-snapshot.ts';
 import { type Usage, WindowCounters } from './window-counters.ts';
 import { hourWindow } from './windows.ts';
@@ -33,6 +35,12 @@ export type { Usage } from './window-counters.ts';
 export class RateLimiter extends DurableObject<LimiterBindings> {
   private readonly wake = new EarliestAlarm(this.ctx.storage);
   private readonly snapshot = new SnapshotSchedule(this.ctx.storage.sql, this.wake);
+  /** Calls of a plan without limits, not yet in the counters (P-LIM6). */
+  private readonly tally = new UnmeteredTally(
+    () => this.leased,
+    this.wake,
+    (accountId) => this.afterChange(accountId),
+  );
   private leased!: LeasedCounters;
   private keys!: LiveKeyCheck;
   private credits!: CreditLedger;
@@ -98,6 +106,11 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     const facts = await this.keys.accountFacts(input.accountId);
     if (LiveKeyCheck.revoked(facts, input)) return { revoked: true };
     const now = Date.now();
+    const webhooks = facts?.webhooks ?? false;
+    if (input.accountId && unlimited(input.limits)) {
+      const usage = this.tally.add(now, input.accountId, input.calls, input.documents, input.pdfs);
+      return { admitted: true, usage, webhooks };
+    }
     const usage = this.current(now, input.accountId);
     const refused = refusal(usage, input.limits, input.calls, input.documents, input.pdfs);
     if (refused) return { admitted: false, refused, usage };
@@ -109,7 +122,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
       pdfs: input.pdfs,
       credits: 0,
     });
-    return { admitted: true, usage, webhooks: facts?.webhooks ?? false, ...(reservation && { reservation }) };
+    return { admitted: true, usage, webhooks, ...(reservation && { reservation }) };
   }
 
   /**
@@ -124,6 +137,11 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     const facts = await this.keys.accountFacts(input.accountId);
     if (LiveKeyCheck.revoked(facts, input)) return { revoked: true };
     const now = Date.now();
+    if (input.accountId && unlimited(input.limits)) {
+      const n = input.pdfFlags.length;
+      const usage = this.tally.add(now, input.accountId, n, n, input.pdfFlags.filter(Boolean).length);
+      return { admitted: n, refused: null, usage, webhooks: facts?.webhooks ?? false };
+    }
     const usage = this.current(now, input.accountId);
     const { admitted, pdfs, refused } = admitPrefix(usage, input.limits, input.pdfFlags);
     if (admitted > 0) {
@@ -161,15 +179,12 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
 
   /** The counters as of `now`, expired reservations given back first, so a retry never pays for a dead attempt. */
   private current(now: number, accountId: string | undefined): Usage {
+    this.tally.fold(now); // what is about to be written must hold the tally too
     if (this.leased.sweep(now)) this.afterChange(accountId);
     return this.leased.read(now);
   }
 
-  /**
-   * D11: counts one call in the hourly and weekly windows and takes one credit under a lease (F1), or
-   * refuses and counts nothing. No credit left is reported before a full window: credits never come
-   * back by themselves.
-   */
+  /** D11: one call in the windows and one leased credit, or a refusal that counts nothing (legacy-admission.ts). */
   async admitLegacyRender(input: {
     limits: PlanLimits;
     accountId: string;
@@ -182,17 +197,9 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     // synchronous section below, so concurrent renders are still serialised.
     await this.credits.loadFromD1IfNeeded(this.env.DB, input.accountId);
     const now = Date.now();
-    const usage = this.current(now, input.accountId);
-    const window = refusal(usage, input.limits, 1, 0, 0);
-    const before = this.credits.current();
-    if (before.used >= before.total) return { admitted: false, refused: 'credits', usage, credits: before };
-    if (window === 'hourly' || window === 'weekly') return { admitted: false, refused: window, usage, credits: before };
-    const credits = this.credits.take();
-    count(usage, 1, 0, 0);
-    this.leased.write(usage);
-    this.afterChange(input.accountId);
-    const reservation = this.leased.reserve(now, usage.month.start, { documents: 0, pdfs: 0, credits: 1 })!;
-    return { admitted: true, usage, credits, reservation };
+    const outcome = admitLegacyCall(now, this.current(now, input.accountId), input.limits, this.credits, this.leased);
+    if (outcome.admitted) this.afterChange(input.accountId);
+    return outcome;
   }
 
   /** The object's count of used credits, newer than D1's between flushes; undefined before any legacy render. */
@@ -225,7 +232,9 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     this.ready();
     if (check.keyHash && LiveKeyCheck.revoked(await this.keys.accountFacts(check.accountId), check))
       return { revoked: true };
-    return this.current(Date.now(), check.accountId);
+    const now = Date.now();
+    if (this.leased.sweep(now)) this.afterChange(check.accountId);
+    return this.tally.live(now);
   }
 
   /**
@@ -241,14 +250,14 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   }
 
   /**
-   * Gives back the reservations whose lease ended (F1), asks to be woken at the next lease end, and
-   * writes the counters and the credits used to D1 for the admin command and /me's fallback
-   * (usage-snapshot.ts; nothing for IP objects, which have no subject).
+   * Folds the unlimited calls' tally (P-LIM6), gives back the reservations whose lease ended (F1), and writes the
+   * counters and credits used to D1 when that copy is due (usage-snapshot.ts; IP objects have none: P-LIM3).
    */
   override async alarm(): Promise<void> {
     this.ready();
     this.wake.fired();
     const now = Date.now();
+    this.tally.fold(now);
     this.leased.sweep(now);
     const next = this.leased.reservations.nextExpiry();
     if (next !== null) this.wake.wakeBy(next);
