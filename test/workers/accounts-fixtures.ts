@@ -170,3 +170,23 @@ export async function verifiedAccountWithKey(tag = 'user') {
   const { api_key } = (await res.json()) as { api_key: string };
   return { email, cookie, apiKey: api_key };
 }
+
+/** `db` with every statement it prepares (SQL text) and every batch recorded in `log`, in order. */
+export function recordingDb(db: D1Database, log: string[]): D1Database {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'prepare')
+        return (sql: string) => {
+          log.push(`prepare ${sql.replace(/\s+/g, ' ')}`);
+          return target.prepare(sql);
+        };
+      if (prop === 'batch')
+        return (stmts: D1PreparedStatement[]) => {
+          log.push(`batch of ${stmts.length}`);
+          return target.batch(stmts);
+        };
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

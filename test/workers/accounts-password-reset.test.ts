@@ -11,6 +11,7 @@ import {
   freshClientIp,
   latestEmail,
   login,
+  recordingDb,
   register,
   resetTokenFor,
   testEnv,
@@ -19,26 +20,6 @@ import {
 } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-
-/** `db` with every statement it prepares (SQL text) and every batch recorded in `log`, in order. */
-function recordingDb(db: D1Database, log: string[]): D1Database {
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'prepare')
-        return (sql: string) => {
-          log.push(`prepare ${sql.replace(/\s+/g, ' ')}`);
-          return target.prepare(sql);
-        };
-      if (prop === 'batch')
-        return (stmts: D1PreparedStatement[]) => {
-          log.push(`batch of ${stmts.length}`);
-          return target.batch(stmts);
-        };
-      const value = Reflect.get(target, prop);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 const forgot = (email: string, ip = freshClientIp()) =>
   call('/api/auth/forgot-password', { method: 'POST', json: { email }, headers: { 'CF-Connecting-IP': ip } });

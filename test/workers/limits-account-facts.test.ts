@@ -1,17 +1,20 @@
-// P-ACC2: the RateLimiter knows whether its account may have webhooks, so generate skips the D1 lookup of
-// event emission for accounts that never had one, while a new webhook still gets the very next event (D10).
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+// P-ACC2, W7: the RateLimiter holds its account's webhook subscriptions, so emitting an event reads no D1 (neither
+// the request nor the fan-out), accounts without an active webhook hand off nothing, and every change of a webhook
+// reloads the copy, so a new webhook gets the very next event (D10).
+import { createExecutionContext, createMessageBatch, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
+import { webhookSubscribers } from '../../workers/limits/account-facts.ts';
 import {
   encryptSecret,
   importEncryptionKey,
   newWebhookSecret,
   secretHint,
 } from '../../workers/webhooks/webhook-secret.ts';
-import { insertWebhook } from '../../workers/webhooks/webhook-store.ts';
-import { BASE, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
-import { consumedByWorker, emittedMessages, watchEmits } from './queue-fixtures.ts';
+import { deleteWebhook, insertWebhook } from '../../workers/webhooks/webhook-store.ts';
+import { webhooksChanged } from '../../workers/webhooks/webhooks-changed.ts';
+import { BASE, recordingDb, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { consumedByWorker, emittedMessages, sentMessages, watchEmits, watchQueue } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
 const INVOICE = {
@@ -21,8 +24,8 @@ const INVOICE = {
   features: { hosted_link: false, qr: false },
 };
 
-/** Runs the Worker with the test env and waits for its waitUntil work, so queue sends are observed. */
-async function run(apiKey: string, method: string, path: string, json?: unknown): Promise<Response> {
+/** Runs the Worker (with the test env unless told) and waits for its waitUntil work, so queue sends are observed. */
+async function run(apiKey: string, method: string, path: string, json?: unknown, env = testEnv): Promise<Response> {
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
   if (json !== undefined) headers['Content-Type'] = 'application/json';
@@ -32,11 +35,26 @@ async function run(apiKey: string, method: string, path: string, json?: unknown)
       headers,
       body: json === undefined ? undefined : JSON.stringify(json),
     }) as never,
-    testEnv,
+    env,
     ctx,
   );
   await waitOnExecutionContext(ctx);
   return res;
+}
+
+/** A webhook put straight into D1, as no route would: the RateLimiter's copy learns of it only when told. */
+async function storeHook(accountId: string, url: string) {
+  const secret = newWebhookSecret();
+  const key = await importEncryptionKey(testEnv.WEBHOOK_ENCRYPTION_KEY);
+  const hook = await insertWebhook(testEnv.DB, {
+    accountId,
+    url,
+    events: ['invoice.generated', 'batch.generated'],
+    secretCiphertext: await encryptSecret(key, secret),
+    secretHint: secretHint(secret),
+    createdAt: 1_700_000_000,
+  });
+  return hook!;
 }
 
 /** The event types handed off (W6: one emit message per event, fanned out by the consumer). */
@@ -54,10 +72,9 @@ function receiver() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('P-ACC2: webhook emission without a D1 lookup for accounts that never had a webhook', () => {
-  it('D10: no webhook, no message; a webhook created later gets the very next event; after its deletion nothing is sent', async () => {
+describe('P-ACC2, W7: webhook emission reads no D1', () => {
+  it('issue 25 (W7): no webhook, no message; a created webhook gets the very next event, handed off and fanned out without D1; after its deletion nothing is sent', async () => {
     const { apiKey } = await verifiedAccountWithKey('af-hook');
-    const delivered = receiver();
     const send = watchEmits();
     const lookups = vi.spyOn(testEnv.DB, 'prepare');
 
@@ -65,32 +82,50 @@ describe('P-ACC2: webhook emission without a D1 lookup for accounts that never h
     expect(send).not.toHaveBeenCalled();
     lookups.mockClear();
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
-    // Key from the isolate cache, webhook flag from the Durable Object: the Worker did not query D1.
+    // Key from the isolate cache, subscriptions from the Durable Object: the Worker did not query D1.
     expect(lookups).not.toHaveBeenCalled();
 
     const created = await run(apiKey, 'POST', '/api/webhooks', { url: 'https://hooks.example.com/in' });
     expect(created.status).toBe(201);
     const hookId = ((await created.json()) as Json).webhook.id;
-    expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
+    // The emit message is held back here, to be fanned out below with a recording D1.
+    send.mockResolvedValue({ metadata: {} } as QueueSendResponse);
+    const log: string[] = [];
+    const recorded = { ...testEnv, DB: recordingDb(testEnv.DB, log) };
+    expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE, recorded)).status).toBe(200);
     expect(emittedTypes(send)).toEqual(['invoice.generated']);
-    // The real queue brings it to the Worker's consumer before the webhook goes.
-    await consumedByWorker(hookId, 1);
-    expect(delivered).toEqual(['https://hooks.example.com/in']);
+    const [emit] = emittedMessages(send);
+    const batch = createMessageBatch('invoice-webhooks', [
+      { id: 'emit-1', timestamp: new Date(), attempts: 1, body: emit },
+    ]);
+    // The delivery messages are held back too: the fan-out is what is measured, not the delivery.
+    const deliveries = watchQueue().mockResolvedValue({ metadata: {} } as QueueSendBatchResponse);
+    await (worker as ExportedHandler<typeof testEnv>).queue!(batch, recorded, createExecutionContext());
+    expect(sentMessages(deliveries).map((m) => m.webhook_id)).toEqual([hookId]);
+    // Neither the request (key cached or read, never a webhook) nor the fan-out read the webhooks from D1.
+    expect(log.filter((l) => /webhooks/.test(l))).toEqual([]);
 
     expect((await run(apiKey, 'DELETE', `/api/webhooks/${hookId}`)).status).toBe(200);
     send.mockClear();
-    const consumerLog = vi.spyOn(console, 'log');
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE)).status).toBe(200);
-    // The account may have webhooks (the fact is never unset), so the event is handed off (W6); the consumer's
-    // fan-out finds no webhook and delivers nothing.
-    const [emit] = emittedMessages(send);
-    const fannedOut = () =>
-      consumerLog.mock.calls
-        .map((call) => String(call[0]))
-        .find((line) => line.includes('webhook event fanned out') && line.includes(emit.event_id));
-    await expect.poll(fannedOut, { timeout: 20_000 }).toBeDefined();
-    expect(JSON.parse(fannedOut()!)).toMatchObject({ copies: 0 });
-    expect(delivered).toEqual(['https://hooks.example.com/in']);
+    // The deletion reloaded the subscriptions: no active webhook, so nothing is handed off.
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("issue 25 (W7): the fan-out reads the object's copy, reloaded by webhooksChanged after a create and a delete", async () => {
+    const account = `acct_subs_${crypto.randomUUID().slice(0, 8)}`;
+    const subscribers = () => webhookSubscribers(testEnv, account, 'invoice.generated');
+    const first = await storeHook(account, 'https://hooks.example.com/first');
+    // No copy yet: the first use loads it from D1.
+    expect(await subscribers()).toEqual([first.id]);
+    const second = await storeHook(account, 'https://hooks.example.com/second');
+    // In D1 but not told: the copy is what the fan-out reads.
+    expect(await subscribers()).toEqual([first.id]);
+    await webhooksChanged(testEnv, account);
+    expect((await subscribers()).sort()).toEqual([first.id, second.id].sort());
+    expect(await deleteWebhook(testEnv.DB, account, first.id)).toBe(true);
+    await webhooksChanged(testEnv, account);
+    expect(await subscribers()).toEqual([second.id]);
   });
 
   it('D10: a webhook already in D1 when the RateLimiter first sees the account is found by its first load', async () => {

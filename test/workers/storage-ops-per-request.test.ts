@@ -113,7 +113,8 @@ const EXPECTED: Record<string, Record<string, number>> = {
     'DO THROTTLES.clearTag': 2,
     'D1 write sessions': 1,
   },
-  'emit fan-out to 1 webhook': { 'D1 read webhooks': 1, 'Queue sendBatch': 1 },
+  // The subscriptions come from the account's RateLimiter (W7); the delivery's writes are one batch (W8).
+  'emit fan-out to 1 webhook': { 'DO RATE_LIMITER.webhookSubscribers': 1, 'Queue sendBatch': 1 },
   'webhook delivery': {
     'D1 read webhooks': 1,
     'D1 write webhooks': 1,

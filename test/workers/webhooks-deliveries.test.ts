@@ -8,7 +8,7 @@ import worker from '../../workers/index.ts';
 import { WEBHOOK_SENDS_PER_HOUR } from '../../workers/limits/admit-webhook-send.ts';
 import { DELIVERIES_KEPT_PER_WEBHOOK, recordAttempt } from '../../workers/webhooks/delivery-log.ts';
 import type { WebhookEvent, WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
-import { BASE, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { BASE, recordingDb, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { assertDocumented } from './openapi-conformance-check.ts';
 import { consumedByWorker, sentMessages, watchQueue } from './queue-fixtures.ts';
 
@@ -69,10 +69,10 @@ function messageFor(hookId: string, accountId: string, event: WebhookEvent, atte
   return { id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts, body };
 }
 
-async function consume(messages: ReturnType<typeof messageFor>[]) {
+async function consume(messages: ReturnType<typeof messageFor>[], env = testEnv) {
   const batch = createMessageBatch('invoice-webhooks', messages);
   const ctx = createExecutionContext();
-  await (worker as ExportedHandler<typeof testEnv>).queue!(batch, testEnv, ctx);
+  await (worker as ExportedHandler<typeof testEnv>).queue!(batch, env, ctx);
   return getQueueResult(batch, ctx);
 }
 
@@ -177,41 +177,53 @@ describe('the delivery log (W1)', () => {
     expect(d.response_body).not.toContain('\ufffd');
   });
 
-  it('a log that cannot be written is logged and changes nothing about the delivery', async () => {
-    const { accountId, hookId } = await accountWithHook();
+  it('issue 25 (W8): the bookkeeping of a batch of several messages is one D1 batch', async () => {
+    const a = await accountWithHook();
+    const b = await accountWithHook(['invoice.generated'], 'https://hooks.example.com/other');
     receiver(() => new Response(null, { status: 204 }));
-    vi.spyOn(testEnv.DB, 'batch').mockRejectedValue(new Error('D1 is down (test)'));
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const msg = messageFor(hookId, accountId, invoiceEvent());
-    const result = await consume([msg]);
-    expect(result.explicitAcks).toEqual([msg.id]);
-    expect(result.retryMessages).toEqual([]);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('delivery log write failed'));
-    const row = await testEnv.DB.prepare('SELECT last_status FROM webhooks WHERE id = ?').bind(hookId).first();
-    expect(row).toEqual({ last_status: 204 });
+    const log: string[] = [];
+    const msgs = [
+      messageFor(a.hookId, a.accountId, invoiceEvent()),
+      messageFor(a.hookId, a.accountId, invoiceEvent()),
+      messageFor(b.hookId, b.accountId, invoiceEvent()),
+    ];
+    const result = await consume(msgs, { ...testEnv, DB: recordingDb(testEnv.DB, log) });
+    expect(result.explicitAcks.sort()).toEqual(msgs.map((m) => m.id).sort());
+    // Reads of the webhooks' rows, then every write of the three attempts in one batch: 3 events, 3 attempts,
+    // 2 trims, 2 event prunes, 3 last_status updates (one per attempt, in order).
+    const writes = log.filter((l) => !l.startsWith('prepare SELECT'));
+    expect(writes.filter((l) => l.startsWith('batch'))).toEqual(['batch of 13']);
+    expect(writes).toHaveLength(14);
+    expect(log.at(-1)).toBe('batch of 13');
+    expect((await deliveries(a.apiKey, a.hookId)).body.deliveries).toHaveLength(2);
+    expect((await deliveries(b.apiKey, b.hookId)).body.deliveries).toHaveLength(1);
+    const rows = await testEnv.DB.prepare('SELECT last_status FROM webhooks WHERE id IN (?, ?)')
+      .bind(a.hookId, b.hookId)
+      .all();
+    expect(rows.results).toEqual([{ last_status: 204 }, { last_status: 204 }]);
   });
 
-  it('issue 25: a D1 failure in the bookkeeping after the POST is logged and never redelivers', async () => {
-    const { accountId, hookId } = await accountWithHook();
+  it('issue 25 (W4, W8): a D1 failure during that batch write is logged and redelivers nothing', async () => {
+    const a = await accountWithHook();
+    const b = await accountWithHook(['invoice.generated'], 'https://hooks.example.com/other');
     const seen = receiver(() => new Response(null, { status: 200 }));
-    // Both bookkeeping writes fail: the webhook's last_status update and the delivery log's batch.
-    const prepare = testEnv.DB.prepare.bind(testEnv.DB);
-    vi.spyOn(testEnv.DB, 'prepare').mockImplementation((sql: string) => {
-      if (sql.startsWith('UPDATE webhooks SET last_delivery_at')) throw new Error('D1 is down (test)');
-      return prepare(sql);
-    });
     vi.spyOn(testEnv.DB, 'batch').mockRejectedValue(new Error('D1 is down (test)'));
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const msg = messageFor(hookId, accountId, invoiceEvent());
-    const result = await consume([msg]);
-    expect(seen).toHaveLength(1);
-    expect(result.explicitAcks).toEqual([msg.id]);
+    const msgs = [messageFor(a.hookId, a.accountId, invoiceEvent()), messageFor(b.hookId, b.accountId, invoiceEvent())];
+    const result = await consume(msgs);
+    expect(seen).toHaveLength(2);
+    expect(result.explicitAcks.sort()).toEqual(msgs.map((m) => m.id).sort());
     expect(result.retryMessages).toEqual([]);
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('webhook last_status update failed'));
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('delivery log write failed'));
+    const lines = error.mock.calls
+      .map((call) => String(call[0]))
+      .filter((l) => l.includes('delivery log write failed'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]).attempts).toHaveLength(2);
     vi.restoreAllMocks();
-    const row = await testEnv.DB.prepare('SELECT last_status FROM webhooks WHERE id = ?').bind(hookId).first();
-    expect(row).toEqual({ last_status: null });
+    const rows = await testEnv.DB.prepare('SELECT last_status FROM webhooks WHERE id IN (?, ?)')
+      .bind(a.hookId, b.hookId)
+      .all();
+    expect(rows.results).toEqual([{ last_status: null }, { last_status: null }]);
   });
 
   it(`keeps the last ${DELIVERIES_KEPT_PER_WEBHOOK} per webhook, pages them newest first, and forgets events no row refers to`, async () => {

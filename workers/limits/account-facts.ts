@@ -1,6 +1,7 @@
 // The worker side of what an account's RateLimiter knows besides its counters (P-ACC2): the live API
-// key hash, so metered calls with a cached, since-rotated key are refused at once (D6), and whether
-// the account may have webhooks, so calls of accounts without any skip the D1 lookup of emission (D10).
+// key hash, so metered calls with a cached, since-rotated key are refused at once (D6), and the account's
+// webhook subscriptions, so emitting an event reads no D1 (W7): calls of accounts without an active webhook hand
+// off nothing, and the fan-out asks the object which webhooks get the event.
 import type { Env } from '../env.ts';
 import { accountSubject } from './plans.ts';
 import type { RateLimiter } from './rate-limiter-object.ts';
@@ -19,13 +20,14 @@ export async function forgetLiveKey(env: Env, accountId: string): Promise<void> 
   await accountLimiter(env, accountId).forgetLiveKey();
 }
 
-/**
- * Webhook creation, before the D1 insert: events are emitted (looked up in D1) from now on. The flag
- * never goes back (a deleted webhook only costs the lookup), so no ordering of creates and deletes can
- * leave a webhook without its events.
- */
-export async function noteWebhooksExist(env: Env, accountId: string): Promise<void> {
-  await accountLimiter(env, accountId).noteWebhooks();
+/** After every change of the account's webhooks (W7): the object reloads its copy from D1. */
+export async function reloadWebhookSubscriptions(env: Env, accountId: string): Promise<void> {
+  await accountLimiter(env, accountId).reloadSubscriptions({ accountId });
+}
+
+/** The fan-out of an event (W7): the account's active webhooks subscribed to `eventType`, from the object's copy. */
+export async function webhookSubscribers(env: Env, accountId: string, eventType: string): Promise<string[]> {
+  return accountLimiter(env, accountId).webhookSubscribers({ accountId, eventType });
 }
 
 /** Closing the account (issue 24, H17): the object forgets everything it holds about the account. */

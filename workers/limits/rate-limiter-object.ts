@@ -23,6 +23,7 @@ import type {
   LimiterBindings,
 } from './rate-limiter-types.ts';
 import { ReservationLedger } from './reservation-ledger.ts';
+import { SubscriptionsTable } from './subscriptions-table.ts';
 import { UnmeteredTally, unlimited } from './unmetered-tally.ts';
 import { SnapshotSchedule } from './usage-snapshot.ts';
 import { type Usage, WindowCounters } from './window-counters.ts';
@@ -43,6 +44,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
   );
   private leased!: LeasedCounters;
   private keys!: LiveKeyCheck;
+  private subscriptions!: SubscriptionsTable;
   private credits!: CreditLedger;
   private hourly!: HourlyCounters;
   /** The clean-up alarm deleted the storage, tables included (P-LIM3): the next call makes them again. */
@@ -58,6 +60,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     const sql = this.ctx.storage.sql;
     sql.exec('CREATE TABLE IF NOT EXISTS subject (id INTEGER PRIMARY KEY CHECK (id = 1), account_id TEXT NOT NULL)');
     this.keys = new LiveKeyCheck(new AccountFactsTable(sql, this.env.DB));
+    this.subscriptions = new SubscriptionsTable(sql, this.env.DB);
     this.credits = new CreditLedger(sql);
     this.hourly = new HourlyCounters(sql);
     const reservations = new ReservationLedger(sql, leaseTimings(this.env).reservationMs);
@@ -94,10 +97,24 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     emptyEveryTable(this.ctx.storage.sql);
   }
 
-  /** Webhook creation calls this before its D1 insert; it is never unset. */
-  noteWebhooks(): void {
+  /** W7: every change of the account's webhooks (webhooks-changed.ts) reloads the copy from D1. */
+  async reloadSubscriptions(input: { accountId: string }): Promise<void> {
     this.ready();
-    this.keys.noteWebhooks();
+    await this.subscriptions.reload(input.accountId);
+  }
+
+  /** W7: the active webhooks subscribed to `eventType`, for the fan-out of an event; D1 only when there is no copy. */
+  async webhookSubscribers(input: { accountId: string; eventType: string }): Promise<string[]> {
+    this.ready();
+    await this.subscriptions.ensure(input.accountId);
+    return this.subscriptions.subscribers(input.eventType);
+  }
+
+  /** Whether generate and batch hand off an event: the account has an active webhook (W7). */
+  private async hasWebhooks(accountId: string | undefined): Promise<boolean> {
+    if (!accountId) return false;
+    await this.subscriptions.ensure(accountId);
+    return this.subscriptions.any();
   }
 
   /** All or nothing: counts the calls and reserves the documents under a lease (F1), or refuses and counts nothing. */
@@ -105,8 +122,8 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     this.ready();
     const facts = await this.keys.accountFacts(input.accountId);
     if (LiveKeyCheck.revoked(facts, input)) return { revoked: true };
+    const webhooks = await this.hasWebhooks(input.accountId);
     const now = Date.now();
-    const webhooks = facts?.webhooks ?? false;
     if (input.accountId && unlimited(input.limits)) {
       const usage = this.tally.add(now, input.accountId, input.calls, input.documents, input.pdfs);
       return { admitted: true, usage, webhooks };
@@ -136,11 +153,12 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     this.ready();
     const facts = await this.keys.accountFacts(input.accountId);
     if (LiveKeyCheck.revoked(facts, input)) return { revoked: true };
+    const webhooks = await this.hasWebhooks(input.accountId);
     const now = Date.now();
     if (input.accountId && unlimited(input.limits)) {
       const n = input.pdfFlags.length;
       const usage = this.tally.add(now, input.accountId, n, n, input.pdfFlags.filter(Boolean).length);
-      return { admitted: n, refused: null, usage, webhooks: facts?.webhooks ?? false };
+      return { admitted: n, refused: null, usage, webhooks };
     }
     const usage = this.current(now, input.accountId);
     const { admitted, pdfs, refused } = admitPrefix(usage, input.limits, input.pdfFlags);
@@ -149,7 +167,7 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
       this.afterChange(input.accountId);
     }
     const reservation = this.leased.reserve(now, usage.month.start, { documents: admitted, pdfs, credits: 0 });
-    return { admitted, refused, usage, webhooks: facts?.webhooks ?? false, ...(reservation && { reservation }) };
+    return { admitted, refused, usage, webhooks, ...(reservation && { reservation }) };
   }
 
   /**

@@ -19,7 +19,7 @@ export interface AdmitInput {
 
 export type RefusedWindow = 'hourly' | 'weekly' | 'monthly' | 'monthly_pdfs';
 /**
- * `webhooks`: false when the account has never had a webhook, so no event needs emitting (P-ACC2).
+ * `webhooks`: false when the account has no active webhook, so no event needs emitting (P-ACC2, W7).
  * `reservation`: the id of the leased reservation of what was reserved (F1), absent when nothing was.
  */
 export type AdmitOutcome =

@@ -41,47 +41,62 @@ export interface AttemptRecord {
 }
 
 /**
- * One batch (a transaction): the event (unless kept already), the attempt, the webhook's rows past the
- * newest 100, and the account's events no row refers to any more.
+ * The statements that log `attempts` (W1), for one D1 batch (a transaction) per queue invocation (W8): each event
+ * once (unless kept already), each attempt, then per webhook its rows past the newest 100, and per account the
+ * events no row refers to any more.
  */
-export async function recordAttempt(db: D1Database, a: AttemptRecord): Promise<void> {
-  const body = JSON.stringify(a.event);
+export function deliveryLogStatements(db: D1Database, attempts: readonly AttemptRecord[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
-  if (new TextEncoder().encode(body).length <= MAX_STORED_EVENT_BYTES)
+  const events = new Set<string>();
+  for (const a of attempts) {
+    if (events.has(a.event.id)) continue;
+    events.add(a.event.id);
+    const body = JSON.stringify(a.event);
+    if (new TextEncoder().encode(body).length <= MAX_STORED_EVENT_BYTES)
+      statements.push(
+        db
+          .prepare('INSERT INTO webhook_events (id, account_id, body) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING')
+          .bind(a.event.id, a.accountId, body),
+      );
+  }
+  for (const a of attempts)
     statements.push(
       db
-        .prepare('INSERT INTO webhook_events (id, account_id, body) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING')
-        .bind(a.event.id, a.accountId, body),
+        .prepare(
+          `INSERT INTO webhook_deliveries (id, webhook_id, account_id, event_id, event_type, attempt, attempted_at, status, error, duration_ms, response_body, next_attempt_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          `dlv_${randomBase62(24)}`,
+          a.webhookId,
+          a.accountId,
+          a.event.id,
+          a.event.type,
+          a.attempt,
+          a.attemptedAt,
+          a.outcome.status,
+          a.outcome.error,
+          Math.max(0, Math.round(a.outcome.durationMs)),
+          a.outcome.responseBody,
+          a.nextAttemptAt,
+        ),
     );
-  statements.push(
-    db
-      .prepare(
-        `INSERT INTO webhook_deliveries (id, webhook_id, account_id, event_id, event_type, attempt, attempted_at, status, error, duration_ms, response_body, next_attempt_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        `dlv_${randomBase62(24)}`,
-        a.webhookId,
-        a.accountId,
-        a.event.id,
-        a.event.type,
-        a.attempt,
-        a.attemptedAt,
-        a.outcome.status,
-        a.outcome.error,
-        Math.max(0, Math.round(a.outcome.durationMs)),
-        a.outcome.responseBody,
-        a.nextAttemptAt,
-      ),
-    db
-      .prepare(
-        `DELETE FROM webhook_deliveries WHERE webhook_id = ?1 AND seq <= (
-           SELECT seq FROM webhook_deliveries WHERE webhook_id = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?2)`,
-      )
-      .bind(a.webhookId, DELIVERIES_KEPT_PER_WEBHOOK),
-    pruneEvents(db, a.accountId),
-  );
-  await db.batch(statements);
+  for (const webhookId of new Set(attempts.map((a) => a.webhookId)))
+    statements.push(
+      db
+        .prepare(
+          `DELETE FROM webhook_deliveries WHERE webhook_id = ?1 AND seq <= (
+             SELECT seq FROM webhook_deliveries WHERE webhook_id = ?1 ORDER BY seq DESC LIMIT 1 OFFSET ?2)`,
+        )
+        .bind(webhookId, DELIVERIES_KEPT_PER_WEBHOOK),
+    );
+  for (const accountId of new Set(attempts.map((a) => a.accountId))) statements.push(pruneEvents(db, accountId));
+  return statements;
+}
+
+/** One attempt logged on its own (fixtures and tools; the queue consumer batches, W8). */
+export async function recordAttempt(db: D1Database, a: AttemptRecord): Promise<void> {
+  await db.batch(deliveryLogStatements(db, [a]));
 }
 
 /** Events of the account that no delivery row refers to (their rows were pruned or their webhook deleted). */

@@ -1,10 +1,11 @@
 // Event emission (D10; issue 25, W6). The request hands the event off after its answer (waitUntil) as one `emit`
 // queue message, retried a bounded number of times and counted when lost (emit-handoff.ts); the queue consumer fans
-// it out to the account's subscribed webhooks (`fanOutEvent`), one delivery message each, and the queue retries a
-// fan-out that fails. So a response never waits for the queue, and an event handed off is never lost.
+// it out to the account's subscribed webhooks (`fanOutEvent`, from the account's RateLimiter's copy: W7), one
+// delivery message each, and the queue retries a fan-out that fails. So a response never waits for the queue, and an event handed off is never lost.
 import type { Context } from 'hono';
 import { randomBase62 } from '../crypto/random-ids.ts';
 import type { AppEnv, Env } from '../env.ts';
+import { webhookSubscribers } from '../limits/account-facts.ts';
 import { HANDOFF_RETRY_DELAYS_MS, handOffWithRetry } from './emit-handoff.ts';
 import { MAX_BATCH_BYTES, sendInBatches } from './queue-batches.ts';
 import type { WebhookEventType } from './webhook-create-body.ts';
@@ -16,7 +17,6 @@ import {
   type WebhookEvent,
   type WebhookMessage,
 } from './webhook-event.ts';
-import { subscribedWebhooks } from './webhook-store.ts';
 
 export function newEventId(): string {
   return `evt_${randomBase62(24)}`;
@@ -65,13 +65,12 @@ export async function emitInvoiceEvent(
 
 /**
  * The consumer's side of an `emit` message: one delivery message per active webhook of the account subscribed to
- * its type (none: nothing). Throws on failure, so that the queue retries the whole fan-out (a webhook may then get
- * the event twice: deliveries are at least once).
+ * its type (none: nothing), as the account's RateLimiter knows them (W7: no D1 read). Throws on failure, so that the
+ * queue retries the whole fan-out (a webhook may then get the event twice: deliveries are at least once).
  */
 export async function fanOutEvent(env: Env, m: EmitMessage): Promise<number> {
-  const hooks = await subscribedWebhooks(env.DB, m.account_id, m.event_type);
-  if (hooks.length === 0) return 0;
-  const ids = hooks.map((h) => h.id);
+  const ids = await webhookSubscribers(env, m.account_id, m.event_type);
+  if (ids.length === 0) return 0;
   if (m.event) await enqueueEvent(env, m.account_id, m.event, ids);
   else await sendDeliveries(env, m.account_id, { id: m.event_id, type: m.event_type }, ids, { ref: m.event_ref! });
   return ids.length;

@@ -7,6 +7,7 @@ import type { OutgoingEmail } from '../email/mail-transport.ts';
 import { mailerFor } from '../email/mailer.ts';
 import type { Env } from '../env.ts';
 import { deactivateFailingWebhook, type StoredWebhook } from './webhook-store.ts';
+import { webhooksChanged } from './webhooks-changed.ts';
 
 const FAILING_DAYS_BEFORE_DEACTIVATION = 5;
 const FAILING_SECONDS = FAILING_DAYS_BEFORE_DEACTIVATION * 86_400;
@@ -52,6 +53,7 @@ export async function deactivateIfFailingTooLong(
   const reason = disabledReason(hook.failing_since!, atSeconds, lastStatus);
   if (!(await deactivateFailingWebhook(env.DB, hook.id, atSeconds - FAILING_SECONDS, reason))) return false;
   log('warn', 'webhook deactivated after 5 days of failed deliveries', { webhook_id: hook.id });
+  await webhooksChanged(env, hook.account_id); // the fan-out stops sending it events (W7)
   try {
     const account = await findAccountById(env.DB, hook.account_id);
     if (account && account.deleting_at === null)

@@ -1,11 +1,11 @@
 // Queue consumer of `invoice-webhooks` (D10): fans each `emit` message out to the subscribed webhooks (W6) and
-// delivers each delivery message to the webhook's current URL,
-// records the attempt on the webhook and in the delivery log (W1), then acks, retries on the D10 schedule or dead-letters.
-// A webhook deleted (or deactivated) since the event was queued gets nothing more; one whose attempts have all
+// delivers each delivery message to the webhook's current URL, then acks, retries on the D10 schedule or
+// dead-letters. The attempts of the whole invocation are recorded on their webhooks and in the delivery log (W1) in
+// one D1 batch at its end (W8). A webhook deleted (or deactivated) since the event was queued gets nothing more; one whose attempts have all
 // failed for 5 days is deactivated here, at its failed attempt (W11, failing-webhook.ts).
 import type { Env } from '../env.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
-import { type AttemptRecord, recordAttempt } from './delivery-log.ts';
+import { type AttemptRecord, deliveryLogStatements } from './delivery-log.ts';
 import { fanOutEvent } from './emit-event.ts';
 import { deactivateIfFailingTooLong, failsLongEnough } from './failing-webhook.ts';
 import { type DeliveryStep, nextDeliveryStep, retryDelays } from './retry-schedule.ts';
@@ -17,7 +17,7 @@ import {
   type WebhookMessage,
 } from './webhook-event.ts';
 import { decryptSecret, importEncryptionKey } from './webhook-secret.ts';
-import { getWebhookById, recordDelivery } from './webhook-store.ts';
+import { getWebhookById, lastStatusStatement } from './webhook-store.ts';
 
 function log(level: 'info' | 'warn' | 'error', msg: string, extra: Record<string, unknown>): void {
   console[level === 'info' ? 'log' : level](JSON.stringify({ level, msg, ...extra }));
@@ -31,23 +31,47 @@ async function loadEvent(env: Env, m: WebhookMessage): Promise<WebhookEvent | nu
 
 const errorText = (err: unknown) => String((err as Error)?.stack ?? err);
 
-/**
- * Bookkeeping after the POST (the webhook's last_status, the delivery log): a failure to write it is logged and
- * never fails or retries the delivery, which the receiver already has (issue 25: a D1 error made it a redelivery).
- */
-async function bookkeep(env: Env, record: AttemptRecord, status: number): Promise<void> {
-  const ids = { event_id: record.event.id, webhook_id: record.webhookId };
-  const [lastStatus, logged] = await Promise.allSettled([
-    recordDelivery(env.DB, record.webhookId, record.attemptedAt, status),
-    recordAttempt(env.DB, record),
-  ]);
-  if (lastStatus.status === 'rejected')
-    log('error', 'webhook last_status update failed', { ...ids, error: errorText(lastStatus.reason) });
-  if (logged.status === 'rejected')
-    log('error', 'webhook delivery log write failed', { ...ids, error: errorText(logged.reason) });
+/** An attempt to record, and the status the webhook's `last_status` takes from it (0 when no answer came). */
+interface Bookkept {
+  record: AttemptRecord;
+  status: number;
 }
 
-async function handleMessage(message: Message<unknown>, env: Env, now: () => number): Promise<void> {
+/**
+ * Bookkeeping after the POSTs (the webhooks' last_status and failing_since, the delivery log), all attempts of the
+ * invocation in one D1 batch (W8). A failure to write it is logged and never fails or retries a delivery, which the
+ * receiver already has (W4: a D1 error made it a redelivery).
+ */
+async function bookkeep(db: D1Database, attempts: readonly Bookkept[]): Promise<void> {
+  if (attempts.length === 0) return;
+  // In the order they were made, so failing_since follows the last success (W11).
+  const inOrder = [...attempts].sort((a, b) => a.record.attemptedAt - b.record.attemptedAt);
+  try {
+    await db.batch([
+      ...deliveryLogStatements(
+        db,
+        attempts.map((a) => a.record),
+      ),
+      ...inOrder.map((a) => lastStatusStatement(db, a.record.webhookId, a.record.attemptedAt, a.status)),
+    ]);
+  } catch (err) {
+    log('error', 'webhook delivery log write failed', {
+      attempts: attempts.map((a) => ({
+        event_id: a.record.event.id,
+        webhook_id: a.record.webhookId,
+        status: a.status,
+      })),
+      error: errorText(err),
+    });
+  }
+}
+
+async function handleMessage(
+  message: Message<unknown>,
+  env: Env,
+  now: () => number,
+  attempts: Bookkept[],
+): Promise<void> {
   const delays = retryDelays(env);
   const m = message.body;
   if (isEmitMessage(m)) {
@@ -87,9 +111,8 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
   // Registered under older rules, refused by today's address policy (H1): nothing was sent, and no retry can change that.
   const step: DeliveryStep = outcome.refused ? { kind: 'drop' } : nextDeliveryStep(status, message.attempts, delays);
   const retryAt = step.kind === 'retry' && !ending ? attemptSeconds + step.delaySeconds : null;
-  await bookkeep(
-    env,
-    {
+  attempts.push({
+    record: {
       webhookId: hook.id,
       accountId: m.account_id,
       event,
@@ -99,7 +122,7 @@ async function handleMessage(message: Message<unknown>, env: Env, now: () => num
       nextAttemptAt: retryAt,
     },
     status,
-  );
+  });
   if (outcome.refused)
     log('warn', 'webhook URL refused by the address policy; delivery dropped', {
       event_id: event.id,
@@ -143,11 +166,12 @@ export async function consumeWebhookBatch(
   now: () => number = Date.now,
 ): Promise<void> {
   const delays = retryDelays(env);
+  const attempts: Bookkept[] = [];
   // Messages of one batch go to different receivers; deliver them concurrently.
   await Promise.all(
     batch.messages.map(async (message) => {
       try {
-        await handleMessage(message, env, now);
+        await handleMessage(message, env, now, attempts);
       } catch (err) {
         // Our own failure (D1, KV, decryption): retry on the same schedule, the platform dead-letters after max_retries.
         log('error', 'webhook delivery failed internally', {
@@ -160,4 +184,6 @@ export async function consumeWebhookBatch(
       }
     }),
   );
+  // Every message is acked or retried by now; the platform settles them when this handler returns (W8).
+  await bookkeep(env.DB, attempts);
 }

@@ -6,7 +6,6 @@ import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { readParams } from '../http/read-params.ts';
-import { noteWebhooksExist } from '../limits/account-facts.ts';
 import { webhookCreateSchema, webhookUpdateSchema } from './webhook-create-body.ts';
 import * as ops from './webhook-operations.ts';
 import { encryptSecret, importEncryptionKey, newWebhookSecret, secretHint } from './webhook-secret.ts';
@@ -19,6 +18,7 @@ import {
   toPublicWebhook,
   updateWebhook,
 } from './webhook-store.ts';
+import { webhooksChanged } from './webhooks-changed.ts';
 
 async function accountId(c: Context<AppEnv>): Promise<string> {
   const caller = await resolveCaller(c);
@@ -41,8 +41,6 @@ mountOperations(webhookRoutes, [
       const input = await readJsonBody(c, { limitBytes: ops.createWebhook.body.limitBytes, schema });
       const key = await importEncryptionKey(c.env.WEBHOOK_ENCRYPTION_KEY);
       const secret = newWebhookSecret();
-      // Before the insert, so no generate call admitted after this webhook exists skips its events (P-ACC2).
-      await noteWebhooksExist(c.env, account);
       const stored = await insertWebhook(c.env.DB, {
         accountId: account,
         url: input.url,
@@ -59,6 +57,8 @@ mountOperations(webhookRoutes, [
           `an account can have at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first (DELETE /api/webhooks/{id})`,
         );
       }
+      // Before the answer, so the very next call after the 201 emits to it (W7).
+      await webhooksChanged(c.env, account);
       return c.json({ success: true, webhook: { ...toPublicWebhook(stored), secret } }, 201);
     },
   ],
@@ -88,6 +88,7 @@ mountOperations(webhookRoutes, [
       const changes = await readJsonBody(c, { limitBytes: ops.updateWebhook.body.limitBytes, schema });
       const hook = await updateWebhook(c.env.DB, account, id, changes);
       if (!hook) throw notFound(id);
+      await webhooksChanged(c.env, account);
       return c.json({ success: true, webhook: toPublicWebhook(hook) });
     },
   ],
@@ -97,6 +98,7 @@ mountOperations(webhookRoutes, [
       const account = await accountId(c);
       const { id } = readParams(c, ops.deleteWebhook.params);
       if (!(await deleteWebhook(c.env.DB, account, id))) throw notFound(id);
+      await webhooksChanged(c.env, account);
       return c.json({ success: true, deleted: true, id });
     },
   ],

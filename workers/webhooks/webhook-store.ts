@@ -135,15 +135,6 @@ export async function deleteWebhook(db: D1Database, accountId: string, id: strin
   return res.meta.changes > 0;
 }
 
-/** Active webhooks of an account subscribed to `type`, for event emission. */
-export async function subscribedWebhooks(
-  db: D1Database,
-  accountId: string,
-  type: WebhookEventType,
-): Promise<StoredWebhook[]> {
-  return (await listWebhooks(db, accountId)).filter((w) => w.is_active && w.events.includes(type));
-}
-
 /** What PATCH /api/webhooks/{id} may change (W10); absent fields stay as they are. */
 export interface WebhookChanges {
   url?: string;
@@ -182,18 +173,23 @@ export async function updateWebhook(
 }
 
 /**
- * Delivery bookkeeping (D10): every attempt records its time and status (0 = network error or timeout), and in the
- * same statement the start of the current run of failures (W11): kept while attempts fail, cleared by a success.
+ * Delivery bookkeeping (D10): the attempt's time and status (0 = network error or timeout), and in the same statement
+ * the start of the current run of failures (W11): kept while attempts fail, cleared by a success. A statement of the
+ * queue invocation's one D1 batch (W8), one per attempt in the order they were made.
  */
-export async function recordDelivery(db: D1Database, id: string, atSeconds: number, status: number): Promise<void> {
-  await db
+export function lastStatusStatement(
+  db: D1Database,
+  id: string,
+  atSeconds: number,
+  status: number,
+): D1PreparedStatement {
+  return db
     .prepare(
       `UPDATE webhooks SET last_delivery_at = ?2, last_status = ?3,
          failing_since = CASE WHEN ?3 BETWEEN 200 AND 299 THEN NULL ELSE COALESCE(failing_since, ?2) END
        WHERE id = ?1`,
     )
-    .bind(id, atSeconds, status)
-    .run();
+    .bind(id, atSeconds, status);
 }
 
 /**
