@@ -5,6 +5,7 @@ import { createExecutionContext, createMessageBatch, waitOnExecutionContext } fr
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
 import { webhookSubscribers } from '../../workers/limits/account-facts.ts';
+import { deactivateWebhooksOfKey } from '../../workers/webhooks/key-webhooks.ts';
 import {
   encryptSecret,
   importEncryptionKey,
@@ -43,7 +44,7 @@ async function run(apiKey: string, method: string, path: string, json?: unknown,
 }
 
 /** A webhook put straight into D1, as no route would: the RateLimiter's copy learns of it only when told. */
-async function storeHook(accountId: string, url: string) {
+async function storeHook(accountId: string, url: string, createdByKeyHash: string | null = null) {
   const secret = newWebhookSecret();
   const key = await importEncryptionKey(testEnv.WEBHOOK_ENCRYPTION_KEY);
   const hook = await insertWebhook(testEnv.DB, {
@@ -54,6 +55,10 @@ async function storeHook(accountId: string, url: string) {
     secretHint: secretHint(secret),
     createdAt: 1_700_000_000,
   });
+  // Set apart: insertWebhook checks that the creating key is live, and this account has no key row.
+  await testEnv.DB.prepare('UPDATE webhooks SET created_by_key_hash = ? WHERE id = ?')
+    .bind(createdByKeyHash, hook!.id)
+    .run();
   return hook!;
 }
 
@@ -112,20 +117,22 @@ describe('P-ACC2, W7: webhook emission reads no D1', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it("issue 25 (W7): the fan-out reads the object's copy, reloaded by webhooksChanged after a create and a delete", async () => {
+  it("issue 25 (W7): the fan-out reads the object's copy, reloaded by webhooksChanged after a create, a deactivation and a delete", async () => {
     const account = `acct_subs_${crypto.randomUUID().slice(0, 8)}`;
     const subscribers = () => webhookSubscribers(testEnv, account, 'invoice.generated');
     const first = await storeHook(account, 'https://hooks.example.com/first');
     // No copy yet: the first use loads it from D1.
     expect(await subscribers()).toEqual([first.id]);
-    const second = await storeHook(account, 'https://hooks.example.com/second');
+    const byKey = await storeHook(account, 'https://hooks.example.com/by-key', 'a'.repeat(64));
     // In D1 but not told: the copy is what the fan-out reads.
     expect(await subscribers()).toEqual([first.id]);
     await webhooksChanged(testEnv, account);
-    expect((await subscribers()).sort()).toEqual([first.id, second.id].sort());
+    expect((await subscribers()).sort()).toEqual([first.id, byKey.id].sort());
+    expect(await deactivateWebhooksOfKey(testEnv, account, 'a'.repeat(64), 'the key was deleted (test)')).toBe(1);
+    expect(await subscribers()).toEqual([first.id]);
     expect(await deleteWebhook(testEnv.DB, account, first.id)).toBe(true);
     await webhooksChanged(testEnv, account);
-    expect(await subscribers()).toEqual([second.id]);
+    expect(await subscribers()).toEqual([]);
   });
 
   it('D10: a webhook already in D1 when the RateLimiter first sees the account is found by its first load', async () => {

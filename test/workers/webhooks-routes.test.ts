@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../workers/crypto/sha256.ts';
+import { webhookSubscribers } from '../../workers/limits/account-facts.ts';
 import { decryptSecret, importEncryptionKey } from '../../workers/webhooks/webhook-secret.ts';
-import { call, login, register, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { awaitEmail, call, login, register, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -278,5 +280,54 @@ describe('PATCH /api/webhooks/{id} (issue 27, W10)', () => {
     expect(resumed).toMatchObject({ is_active: true, disabled_reason: null });
     const row = (await env.DB.prepare('SELECT failing_since FROM webhooks WHERE id = ?').bind(made.id).first()) as Json;
     expect(row.failing_since).toBeNull();
+  });
+});
+
+describe('webhooks tied to the key that created them (issue 26, W9)', () => {
+  it("issue 26: every creation e-mails the owner; rotating the key deactivates the webhooks it created, not the session's, and tells the owner", async () => {
+    const { apiKey, cookie, email } = await verifiedAccountWithKey('whk');
+    const byKey = (await (await create(apiKey, { url: 'https://hooks.example.com/by-key' })).json()) as Json;
+    const created = await awaitEmail(email, 'A webhook was added to your account');
+    expect(created.text).toContain(`The API key ending in …${apiKey.slice(-4)} added a webhook`);
+    expect(created.text).toContain('URL: https://hooks.example.com/by-key');
+    expect(created.text).toContain('Events: invoice.generated');
+    const bySession = (await (
+      await call('/api/webhooks', {
+        method: 'POST',
+        json: { url: 'https://hooks.example.com/by-session', events: ['batch.generated'] },
+        headers: { Cookie: cookie },
+      })
+    ).json()) as Json;
+    const second = await awaitEmail(email, 'A webhook was added to your account', 1);
+    expect(second.text).toContain('from the dashboard');
+    expect(second.text).toContain('Events: batch.generated');
+    const rows = await env.DB.prepare('SELECT id, created_by_key_hash FROM webhooks WHERE id IN (?, ?)')
+      .bind(byKey.webhook.id, bySession.webhook.id)
+      .all<{ id: string; created_by_key_hash: string | null }>();
+    expect(Object.fromEntries(rows.results.map((r) => [r.id, r.created_by_key_hash]))).toEqual({
+      [byKey.webhook.id]: await sha256Hex(apiKey),
+      [bySession.webhook.id]: null,
+    });
+
+    const rotated = await call('/api/auth/generate-api-key', { method: 'POST', json: {}, headers: { Cookie: cookie } });
+    const { api_key: newKey } = (await rotated.json()) as Json;
+    const { webhooks } = (await (await call('/api/webhooks', { headers: bearer(newKey) })).json()) as Json;
+    const hook = (id: string) => webhooks.find((w: Json) => w.id === id);
+    expect(hook(byKey.webhook.id)).toMatchObject({
+      is_active: false,
+      disabled_reason: expect.stringMatching(
+        /^the API key that created this webhook was rotated on \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+      ),
+    });
+    expect(hook(bySession.webhook.id)).toMatchObject({ is_active: true, disabled_reason: null });
+    const notice = await awaitEmail(email, 'A webhook was deactivated');
+    expect(notice.text).toContain(`${byKey.webhook.id}: https://hooks.example.com/by-key`);
+    expect(notice.text).not.toContain(bySession.webhook.id);
+    // The subscriptions the account's RateLimiter emits by agree (W7): only the session's webhook is left.
+    const { id: accountId } = (await env.DB.prepare('SELECT id FROM accounts WHERE email = ?')
+      .bind(email)
+      .first<{ id: string }>())!;
+    expect(await webhookSubscribers(env, accountId, 'invoice.generated')).toEqual([]);
+    expect(await webhookSubscribers(env, accountId, 'batch.generated')).toEqual([bySession.webhook.id]);
   });
 });

@@ -3,6 +3,12 @@ import { randomBase62 } from '../crypto/random-ids.ts';
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { Env } from '../env.ts';
 import { forgetLiveKey, pushLiveKey } from '../limits/account-facts.ts';
+import {
+  type DeactivatedWebhook,
+  deactivateWebhooksStatement,
+  rotatedKeyReason,
+  webhooksDeactivated,
+} from '../webhooks/key-webhooks.ts';
 import type { KeyOwner } from './caller.ts';
 
 const API_KEY_PREFIX = 'inv_sk_';
@@ -39,24 +45,31 @@ export async function findKeyOwnerByHash(db: D1Database, hash: string): Promise<
  * Revokes the live key and stores a new one in one transaction; returns the new key (shown once).
  * The account's RateLimiter learns the new hash first (P-ACC2), so from that moment every metered call
  * with the old key is refused, even from an isolate that still caches it. Should D1 then fail, the
- * object forgets the hash and reloads it from D1 on its next call.
+ * object forgets the hash and reloads it from D1 on its next call. The webhooks the old key created are deactivated
+ * in the same transaction, and the owner is told (issue 26, W9).
  */
 export async function rotateApiKey(env: Env, accountId: string, now: number): Promise<string> {
   const db = env.DB;
   const key = newApiKey();
   const hash = await sha256Hex(key);
+  const reason = rotatedKeyReason(now);
   await pushLiveKey(env, accountId, hash);
+  let deactivated: DeactivatedWebhook[];
   try {
-    await db.batch([
+    const [hooks] = await db.batch<DeactivatedWebhook>([
+      // Before the revocation: it reads the live key's hash.
+      deactivateWebhooksStatement(db, accountId, null, reason),
       db.prepare('UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL').bind(now, accountId),
       db
         .prepare('INSERT INTO api_keys (key_hash, account_id, last4, created_at) VALUES (?, ?, ?, ?)')
         .bind(hash, accountId, key.slice(-4), now),
     ]);
+    deactivated = hooks.results;
   } catch (err) {
     await forgetLiveKey(env, accountId).catch(() => undefined);
     throw err;
   }
+  await webhooksDeactivated(env, accountId, deactivated, reason);
   return key;
 }
 

@@ -20,7 +20,7 @@ const WebhookSchema = z
     secret_hint: z.string(),
     disabled_reason: z.string().nullable().meta({
       description:
-        'Why the service deactivated the webhook (every delivery failed for 5 days); null while active or paused with PATCH.',
+        'Why the service deactivated the webhook: every delivery failed for 5 days, or the API key that created it was rotated or deleted. Null while active or paused with PATCH.',
     }),
   })
   .meta({ id: 'Webhook' });

@@ -19,6 +19,7 @@ interface WebhookRow {
   last_status: number | null;
   disabled_reason: string | null;
   failing_since: number | null;
+  created_by_key_hash: string | null;
 }
 
 /** The public Webhook resource (spec: Webhook resources). */
@@ -31,7 +32,8 @@ export interface Webhook {
   last_delivery_at: number | null;
   last_status: number | null;
   secret_hint: string;
-  /** Why the service deactivated it (W11); null while active or paused by the user. */
+  /** Why the service deactivated it (W11: 5 days of failures; W9: its creating key rotated or deleted); null while
+   * active or paused by the user. */
   disabled_reason: string | null;
 }
 
@@ -40,6 +42,8 @@ export interface StoredWebhook extends Webhook {
   secret_ciphertext: string;
   /** The first failed attempt since the last success (W11), Unix seconds. */
   failing_since: number | null;
+  /** The api_keys key hash of the key that created it; null when the session (the dashboard) did (W9). */
+  created_by_key_hash: string | null;
 }
 
 function fromRow(r: WebhookRow): StoredWebhook {
@@ -56,11 +60,12 @@ function fromRow(r: WebhookRow): StoredWebhook {
     account_id: r.account_id,
     secret_ciphertext: r.secret_ciphertext,
     failing_since: r.failing_since ?? null,
+    created_by_key_hash: r.created_by_key_hash ?? null,
   };
 }
 
 export function toPublicWebhook(w: StoredWebhook): Webhook {
-  const { account_id: _a, secret_ciphertext: _s, failing_since: _f, ...pub } = w;
+  const { account_id: _a, secret_ciphertext: _s, failing_since: _f, created_by_key_hash: _k, ...pub } = w;
   return pub;
 }
 
@@ -75,19 +80,23 @@ export interface NewWebhook {
   secretCiphertext: string;
   secretHint: string;
   createdAt: number;
+  /** The creating API key's hash (W9); null (the default) for the session. */
+  createdByKeyHash?: string | null;
 }
 
 /**
- * Inserts unless the account already has MAX_WEBHOOKS_PER_ACCOUNT; the count and the insert are
- * one statement so two concurrent creations cannot both pass the limit. Returns null when full.
+ * Inserts unless the account already has MAX_WEBHOOKS_PER_ACCOUNT, or the creating key is no longer live; the checks
+ * and the insert are one statement, so two concurrent creations cannot both pass the limit and a key rotated
+ * meanwhile leaves no active webhook behind (W9). Returns null when nothing was inserted.
  */
 export async function insertWebhook(db: D1Database, w: NewWebhook): Promise<StoredWebhook | null> {
   const id = newWebhookId();
   const res = await db
     .prepare(
-      `INSERT INTO webhooks (id, account_id, url, events, secret_ciphertext, secret_hint, is_active, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, 1, ?7
-       WHERE (SELECT COUNT(*) FROM webhooks WHERE account_id = ?2) < ?8`,
+      `INSERT INTO webhooks (id, account_id, url, events, secret_ciphertext, secret_hint, is_active, created_at, created_by_key_hash)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?9
+       WHERE (SELECT COUNT(*) FROM webhooks WHERE account_id = ?2) < ?8
+         AND (?9 IS NULL OR EXISTS (SELECT 1 FROM api_keys WHERE key_hash = ?9 AND revoked_at IS NULL))`,
     )
     .bind(
       id,
@@ -98,6 +107,7 @@ export async function insertWebhook(db: D1Database, w: NewWebhook): Promise<Stor
       w.secretHint,
       w.createdAt,
       MAX_WEBHOOKS_PER_ACCOUNT,
+      w.createdByKeyHash ?? null,
     )
     .run();
   if (!res.meta.changes) return null;
