@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { argv, env, exit } from 'node:process';
 // The Worker modules used, all here so that a move of the Worker's helpers is repointed in one place.
 import { newAccountId, normaliseEmail, TIERS } from '../workers/accounts/account-store.ts';
-import { maskApiKey, newApiKey } from '../workers/accounts/api-keys.ts';
+import { maskApiKey, newApiKey, newKeyId } from '../workers/accounts/api-keys.ts';
 import type { Tier } from '../workers/accounts/caller.ts';
 import { hashPassword } from '../workers/accounts/password-hash.ts';
 import { randomBase62 } from '../workers/crypto/random-ids.ts';
@@ -147,7 +147,7 @@ switch (command) {
     if (opts['with-key']) {
       apiKey = newApiKey();
       statements.push(
-        `INSERT INTO api_keys (key_hash, account_id, last4, created_at) SELECT ${sql(await sha256Hex(apiKey))}, id, ${sql(apiKey.slice(-4))}, ${now} FROM accounts WHERE id = ${sql(id)}`,
+        `INSERT INTO api_keys (key_hash, account_id, last4, created_at, id, is_primary) SELECT ${sql(await sha256Hex(apiKey))}, id, ${sql(apiKey.slice(-4))}, ${now}, ${sql(newKeyId())}, 1 FROM accounts WHERE id = ${sql(id)}`,
       );
     }
     statements.push(`SELECT id FROM accounts WHERE email = ${sql(email)}`);
@@ -191,7 +191,7 @@ switch (command) {
     const owner = `(SELECT id FROM accounts WHERE email = ${sql(email)})`;
     const rows = d1(opts, [
       `SELECT * FROM usage_snapshots WHERE subject = ${owner}`,
-      `SELECT last4 FROM api_keys WHERE account_id = ${owner} AND revoked_at IS NULL`,
+      `SELECT last4 FROM api_keys WHERE account_id = ${owner} AND is_primary = 1 AND revoked_at IS NULL`,
       `${ACCOUNT_FACTS} WHERE email = ${sql(email)}`,
     ]);
     const account = accountIn(rows, email);

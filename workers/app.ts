@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { authRoutes } from './accounts/auth-routes.ts';
+import { keyRoutes } from './accounts/key-routes.ts';
 import { assertNoQueryCredential } from './accounts/query-credentials.ts';
 import { batchRoutes } from './batch/batch-routes.ts';
 import { devEmailRoutes } from './email/dev-email-routes.ts';
@@ -60,6 +61,7 @@ export function createApp() {
     webhookRoutes,
     webhookDeliveryRoutes,
     authRoutes,
+    keyRoutes,
     accountRoutes,
     devEmailRoutes,
     healthRoutes,

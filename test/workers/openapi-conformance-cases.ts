@@ -53,6 +53,10 @@ async function sendsUsedUp(email: string, ask: () => Promise<Sent>): Promise<Sen
   }
 }
 
+/** Issue 26: a named key's body, and an id no account has. */
+const NEW_KEY = { name: 'Conformance', mode: 'live' };
+const MISSING_KEY_ID = 'key_00000000000000000000';
+
 export const CASES: Record<string, () => Promise<Sent>> = {
   'generateInvoice 200': () =>
     send('POST', '/api/generate-invoice', { json: INVOICE, headers: { 'CF-Connecting-IP': freshClientIp() } }),
@@ -734,6 +738,37 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     send('POST', '/api/auth/generate-api-key', { headers: cookieJson(await unverifiedSession()) }),
   'generateApiKey 500': async () =>
     sendWithEnv(outage(), 'POST', '/api/auth/generate-api-key', {
+      headers: cookieJson((await accountWithKey()).cookie),
+    }),
+  'listApiKeys 200': async () => send('GET', '/api/keys', { headers: bearer((await accountWithKey()).apiKey) }),
+  'listApiKeys 401': () => send('GET', '/api/keys'),
+  'listApiKeys 403': async () => send('GET', '/api/keys', { headers: { Cookie: await unverifiedSession() } }),
+  'listApiKeys 500': async () =>
+    sendWithEnv(outage(), 'GET', '/api/keys', { headers: bearer((await accountWithKey()).apiKey) }),
+  'createApiKey 201': async () =>
+    send('POST', '/api/keys', { json: NEW_KEY, headers: cookieJson((await accountWithKey()).cookie) }),
+  'createApiKey 400': async () =>
+    send('POST', '/api/keys', { json: { name: '' }, headers: cookieJson((await accountWithKey()).cookie) }),
+  'createApiKey 401': () => send('POST', '/api/keys', { json: NEW_KEY }),
+  'createApiKey 403': async () =>
+    send('POST', '/api/keys', { json: NEW_KEY, headers: bearer((await accountWithKey()).apiKey) }),
+  'createApiKey 413': async () =>
+    send('POST', '/api/keys', { body: big(4 * 1024), headers: cookieJson((await accountWithKey()).cookie) }),
+  'createApiKey 500': async () =>
+    sendWithEnv(outage(), 'POST', '/api/keys', { json: NEW_KEY, headers: cookieJson((await accountWithKey()).cookie) }),
+  'deleteApiKey 200': async () => {
+    const { cookie } = await accountWithKey();
+    const made = await send('POST', '/api/keys', { json: NEW_KEY, headers: cookieJson(cookie) });
+    const { key } = (await made.res.json()) as { key: { id: string } };
+    return send('DELETE', `/api/keys/${key.id}`, { headers: cookieJson(cookie) });
+  },
+  'deleteApiKey 401': () => send('DELETE', `/api/keys/${MISSING_KEY_ID}`),
+  'deleteApiKey 403': async () =>
+    send('DELETE', `/api/keys/${MISSING_KEY_ID}`, { headers: bearer((await accountWithKey()).apiKey) }),
+  'deleteApiKey 404': async () =>
+    send('DELETE', `/api/keys/${MISSING_KEY_ID}`, { headers: cookieJson((await accountWithKey()).cookie) }),
+  'deleteApiKey 500': async () =>
+    sendWithEnv(outage(), 'DELETE', `/api/keys/${MISSING_KEY_ID}`, {
       headers: cookieJson((await accountWithKey()).cookie),
     }),
   'resendVerification 200': async () =>

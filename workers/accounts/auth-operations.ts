@@ -123,13 +123,18 @@ export const generateApiKey = defineOperation({
   operationId: 'generateApiKey',
   method: 'POST',
   path: '/api/auth/generate-api-key',
-  summary: 'Create or rotate the API key (the previous key stops working at once)',
+  summary: 'Create or rotate the primary API key (the previous primary stops working at once)',
+  description:
+    'Replaces the account’s primary key; its other keys (/api/keys) keep working. Takes the session or the primary '
+    + 'key itself; any other key is 403 `session_required` (K2). 400 `validation_error` (rule `max_items`) when the '
+    + 'account has no primary and already 10 keys.',
   auth: 'account',
   body: NO_FIELDS,
   success: { status: 200, description: 'The new key, shown once', json: ApiKeyResponseSchema },
   errors: {
+    400: ['validation_error', 'invalid_json'],
     401: ['auth_required', 'invalid_api_key'],
-    403: ['unverified_account', 'forbidden_origin'],
+    403: ['unverified_account', 'forbidden_origin', 'session_required'],
     500: ['internal_error'],
   },
 });

@@ -18,7 +18,7 @@ import {
   isReplaceable,
   newAccountId,
 } from './account-store.ts';
-import { activeKeyLast4, maskApiKey, rotateApiKey } from './api-keys.ts';
+import { isPrimaryKey, MAX_KEYS_PER_ACCOUNT, maskApiKey, primaryKeyLast4, rotateApiKey } from './api-keys.ts';
 import * as ops from './auth-operations.ts';
 import {
   countRecentTokens,
@@ -124,7 +124,7 @@ const getCurrentUser: OperationHandler = async (c) => {
   requireAccount(caller);
   const account = await findAccountById(c.env.DB, caller.accountId);
   if (!account) throw new ApiError('auth_required', 'Authentication required.');
-  const [last4, usedNow] = await Promise.all([activeKeyLast4(c.env.DB, account.id), creditsUsedNow(c.env, caller)]);
+  const [last4, usedNow] = await Promise.all([primaryKeyLast4(c.env.DB, account.id), creditsUsedNow(c.env, caller)]);
   return c.json({
     success: true,
     user: {
@@ -143,7 +143,22 @@ const generateApiKey: OperationHandler = async (c) => {
   requireVerifiedAccount(caller);
   // Nothing to read, but a field is refused rather than ignored: `{"mode":"test"}` must not rotate the live key.
   await readJsonBody(c, ops.generateApiKey.body);
+  // K2: the session, or the primary key replacing itself; a named or test key cannot mint the primary.
+  if (caller.keyHash !== undefined && !(await isPrimaryKey(c.env.DB, caller.keyHash)))
+    throw new ApiError(
+      'session_required',
+      'Only the session or the primary key itself can rotate the primary key; manage other keys at /api/keys.',
+    );
   const apiKey = await rotateApiKey(c.env, caller.accountId, Date.now());
+  if (!apiKey)
+    throw ApiError.field(
+      'validation_error',
+      'body',
+      'max_items',
+      `an account can have at most ${MAX_KEYS_PER_ACCOUNT} keys; delete one first (DELETE /api/keys/{id})`,
+    );
+  // Issue 26 (webhooks, another change): the webhooks the old primary created are deactivated here, with
+  // deactivateWebhooksOfKey(c.env, caller.accountId, <old primary hash>, 'key rotated'); rotateApiKey knows the hash.
   return c.json({ success: true, api_key: apiKey });
 };
 

@@ -6,6 +6,7 @@ import { clientAddressKey } from '../net/client-address.ts';
 import { cachedKeyOwner, forgetKeyOwner, rememberKeyOwner } from './api-key-cache.ts';
 import { apiKeyHash, findKeyOwnerByHash } from './api-keys.ts';
 import { type AccountCaller, type Caller, invalidApiKeyError, type KeyOwner } from './caller.ts';
+import { noteKeyUse } from './key-last-used.ts';
 import { assertJsonWrite, assertSameOriginWrite } from './same-origin-writes.ts';
 import { findSessionOwner, readSessionCookie } from './sessions.ts';
 
@@ -39,6 +40,7 @@ export async function keyCaller(c: Context<AppEnv>, key: string, opts: ResolveOp
     if (!owner) throw invalidApiKeyError();
     if (opts.cachedKeys) rememberKeyOwner(keyHash, owner, now);
   }
+  noteKeyUse(c, keyHash, now);
   const caller: AccountCaller = { ...accountCaller(owner, 'api_key'), keyHash };
   if (opts.cachedKeys) caller.onKeyRevoked = () => forgetKeyOwner(keyHash);
   return caller;

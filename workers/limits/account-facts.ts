@@ -1,5 +1,5 @@
-// The worker side of what an account's RateLimiter knows besides its counters (P-ACC2): the live API
-// key hash, so metered calls with a cached, since-rotated key are refused at once (D6), and the account's
+// The worker side of what an account's RateLimiter knows besides its counters (P-ACC2): the unrevoked API
+// key hashes, so metered calls with a cached, since-deleted key are refused at once (D6, K4), and the account's
 // webhook subscriptions, so emitting an event reads no D1 (W7): calls of accounts without an active webhook hand
 // off nothing, and the fan-out asks the object which webhooks get the event.
 import type { Env } from '../env.ts';
@@ -10,14 +10,19 @@ function accountLimiter(env: Env, accountId: string): DurableObjectStub<RateLimi
   return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(accountSubject(accountId)));
 }
 
-/** Rotation, before D1 commits: from now on only `keyHash` is admitted. */
+/** A new key (creation, rotation), before D1 commits it: admitted from now on (K4). */
 export async function pushLiveKey(env: Env, accountId: string, keyHash: string): Promise<void> {
-  await accountLimiter(env, accountId).setLiveKey(keyHash);
+  await accountLimiter(env, accountId).addLiveKey(keyHash);
 }
 
-/** After a failed rotation: the object reloads the live key from D1 on its next call. */
-export async function forgetLiveKey(env: Env, accountId: string): Promise<void> {
-  await accountLimiter(env, accountId).forgetLiveKey();
+/** A deleted or rotated-away key, before D1 revokes it: refused from now on, in every isolate (K4). */
+export async function pushRevokedKey(env: Env, accountId: string, keyHash: string): Promise<void> {
+  await accountLimiter(env, accountId).removeLiveKey(keyHash);
+}
+
+/** After a failed key change: the object reloads the account's keys from D1 on its next call. */
+export async function forgetLiveKeys(env: Env, accountId: string): Promise<void> {
+  await accountLimiter(env, accountId).forgetLiveKeys();
 }
 
 /** After every change of the account's webhooks (W7): the object reloads its copy from D1. */

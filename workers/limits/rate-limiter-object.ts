@@ -74,16 +74,22 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     this.wiped = false;
   }
 
-  /** Rotation (rotateApiKey) calls this before D1 commits: from now on only `keyHash` is admitted (live-key-check.ts). */
-  setLiveKey(keyHash: string): void {
+  /** A key created (or a rotation's new primary), before D1 commits it: admitted from now on (K4, live-key-check.ts). */
+  addLiveKey(keyHash: string): void {
     this.ready();
-    this.keys.setLiveKey(keyHash);
+    this.keys.addLiveKey(keyHash);
   }
 
-  /** After a failed rotation: reload the live key from D1 on the next call. */
-  forgetLiveKey(): void {
+  /** A key deleted (or a rotation's old primary), before D1 revokes it: refused from now on (K4). */
+  removeLiveKey(keyHash: string): void {
     this.ready();
-    this.keys.forgetLiveKey();
+    this.keys.removeLiveKey(keyHash);
+  }
+
+  /** After a failed key change: reload the keys from D1 on the next call. */
+  forgetLiveKeys(): void {
+    this.ready();
+    this.keys.forgetLiveKeys();
   }
 
   /**

@@ -2,6 +2,7 @@
 // here fails test/workers/openapi-conformance.test.ts.
 import * as account from '../accounts/account-operations.ts';
 import * as auth from '../accounts/auth-operations.ts';
+import * as keys from '../accounts/key-operations.ts';
 import { generateInvoiceBatch } from '../batch/batch-operations.ts';
 import { listDevEmails } from '../email/dev-email-operations.ts';
 import { getHealth } from '../health/health-operations.ts';
@@ -36,6 +37,9 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   auth.logout,
   auth.getCurrentUser,
   auth.generateApiKey,
+  keys.listApiKeys,
+  keys.createApiKey,
+  keys.deleteApiKey,
   auth.resendVerification,
   auth.forgotPassword,
   auth.resetPassword,

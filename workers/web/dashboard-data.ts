@@ -2,7 +2,7 @@
 // from the account's RateLimiter through peekUsage (the numbers of the X-RateLimit-* headers, counting
 // nothing), the legacy credits as /api/auth/me reports them, and the key only as its last 4 characters.
 import { findAccountById, TIERS } from '../accounts/account-store.ts';
-import { activeKeyLast4, maskApiKey } from '../accounts/api-keys.ts';
+import { maskApiKey, primaryKeyLast4 } from '../accounts/api-keys.ts';
 import type { AccountCaller, KeyOwner, Tier } from '../accounts/caller.ts';
 import type { Env } from '../env.ts';
 import { creditsUsedNow } from '../limits/admit-legacy-render.ts';
@@ -77,7 +77,7 @@ export async function dashboardData(env: Env, owner: KeyOwner, now = Date.now())
   };
   const [account, last4, grant, creditsUsed] = await Promise.all([
     findAccountById(env.DB, owner.id),
-    activeKeyLast4(env.DB, owner.id),
+    primaryKeyLast4(env.DB, owner.id),
     peekUsage(env, caller, now),
     creditsUsedNow(env, caller),
   ]);

@@ -19,7 +19,7 @@ export function rotatedKeyReason(nowMs: number): string {
 }
 
 /**
- * Deactivates the account's active webhooks created by `keyHash`, or, when null, by the account's live key as this
+ * Deactivates the account's active webhooks created by `keyHash`, or, when null, by the account's primary key as this
  * statement reads it: rotation puts it in its own D1 batch, before the revocation, so the key cannot be revoked
  * without its webhooks (one transaction). Returns the webhooks it deactivated.
  */
@@ -33,7 +33,7 @@ export function deactivateWebhooksStatement(
     .prepare(
       `UPDATE webhooks SET is_active = 0, disabled_reason = ?3
          WHERE account_id = ?1 AND is_active = 1 AND created_by_key_hash =
-           COALESCE(?2, (SELECT key_hash FROM api_keys WHERE account_id = ?1 AND revoked_at IS NULL))
+           COALESCE(?2, (SELECT key_hash FROM api_keys WHERE account_id = ?1 AND is_primary = 1 AND revoked_at IS NULL))
          RETURNING id, url`,
     )
     .bind(accountId, keyHash, reason);
