@@ -32,7 +32,8 @@ export interface RenderInvoiceOptions {
   presentation?: Presentation;
   /**
    * A word drawn large, light and diagonally across every page, over the content (the web app's
-   * "PREVIEW"). Without it the document is exactly what it was before the option existed.
+   * "PREVIEW", a test key's "TEST"), and named in the metadata: the title starts with it and it is
+   * the first keyword. Without it the document is exactly what it was before the option existed.
    */
   watermark?: string;
   /**
@@ -44,6 +45,13 @@ export interface RenderInvoiceOptions {
 
 const MARGIN = 42;
 
+/** The watermark in the document's metadata too, so a viewer's title bar and a search by keyword show it. */
+function markedMetadata<M extends { title: string; keywords: string[] }>(document: M, watermark?: string): M {
+  const word = watermark?.replace(/\s+/g, ' ').trim();
+  if (!word) return document;
+  return { ...document, title: `${word}: ${document.title}`, keywords: [word, ...document.keywords] };
+}
+
 /**
  * Renders a resolved invoice to PDF bytes in its template and language. Deterministic (D14): the
  * same invoice, images and QR text give byte-identical output.
@@ -54,7 +62,7 @@ export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInv
     manual: opts.qr?.code?.manual,
   });
   const template = templateFor(opts.presentation?.template ?? invoice.request.template);
-  const meta = { ...view.document, language: view.language };
+  const meta = { ...markedMetadata(view.document, opts.watermark), language: view.language };
   const doc = await createInvoiceDocument(meta);
   const colours = opts.facturx ? 'pdfa-srgb' : 'any';
   const engine = createTextEngine(doc, opts.fonts, { language: view.language });

@@ -67,4 +67,17 @@ describe('watermark option', () => {
     expect(tinted).toBeGreaterThan(1000);
     expect(darkest).toBeGreaterThan(200);
   });
+
+  it.each(['classic', 'modern', 'minimal', 'bold', 'navy'])(
+    "issue 26 (K6): a test key's TEST is on every page of a %s invoice, and in its title and keywords",
+    async (template) => {
+      const marked = await render(`watermark-test-${template}`, 'en', template, 'TEST');
+      expect(pages(marked.file)).toEqual([1, 2, 3]);
+      for (const p of pages(marked.file))
+        expect(pdfText(marked.file, { first: p, last: p }).match(/\bTEST\b/g), `page ${p}`).toHaveLength(1);
+      const info = pdfInfo(marked.file);
+      expect(info.Title).toMatch(/^TEST: /);
+      expect(info.Keywords?.split(/\s+/)[0]).toBe('TEST');
+    },
+  );
 });
