@@ -1,11 +1,13 @@
 // Issue 26 (K1–K5): several named keys per account, session-only creation and deletion, the primary that
 // generate-api-key rotates, and revocation that holds at once under concurrency (P-ACC2).
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachedKeyOwner } from '../../workers/accounts/api-key-cache.ts';
 import { apiKeyHash } from '../../workers/accounts/api-keys.ts';
 import worker from '../../workers/index.ts';
-import { BASE, call, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { BASE, call, testEnv, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
+import { LEGACY, legacyRender } from './legacy-fixtures.ts';
+import { consumedByWorker, emittedMessages, watchEmits } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
 const INVOICE = {
@@ -17,12 +19,12 @@ const INVOICE = {
 const generate = (apiKey: string) =>
   call('/api/generate-invoice', { method: 'POST', json: INVOICE, headers: { Authorization: `Bearer ${apiKey}` } });
 /** The Worker with the test env, its waitUntil work awaited (the last-used write runs there). */
-async function generateAndWait(apiKey: string): Promise<Response> {
+async function generateAndWait(apiKey: string, json: unknown = INVOICE): Promise<Response> {
   const ctx = createExecutionContext();
   const req = new Request(`${BASE}/api/generate-invoice`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(INVOICE),
+    body: JSON.stringify(json),
   });
   const res = await (worker as ExportedHandler<typeof testEnv>).fetch!(req as never, testEnv, ctx);
   await waitOnExecutionContext(ctx);
@@ -187,5 +189,83 @@ describe('issue 26 (K4): deletion and rotation hold at once under concurrency', 
       call('/api/auth/generate-api-key', { method: 'POST', headers: asSession(cookie) }),
     );
     expect((await generate(named.api_key)).status).toBe(200);
+  });
+});
+
+describe('issue 26 (K6): test keys', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('issue 26: a test key answers livemode false, spends no plan window, and its hosted link says so too', async () => {
+    const { apiKey: live, cookie } = await verifiedAccountWithKey('keys-test-mode');
+    const { api_key: test } = await createKey(cookie, 'Sandbox', 'test');
+    const tested = await generate(test);
+    expect(tested.status).toBe(200);
+    expect(((await tested.json()) as Json).livemode).toBe(false);
+    // Its own window: 200 test calls an hour, shown in the same headers.
+    expect(tested.headers.get('X-RateLimit-Limit-Hourly')).toBe('200');
+    expect(tested.headers.get('X-RateLimit-Remaining-Hourly')).toBe('199');
+    expect((await generate(test)).headers.get('X-RateLimit-Remaining-Hourly')).toBe('198');
+
+    const lived = await generate(live);
+    expect(((await lived.json()) as Json).livemode).toBe(true);
+    // The free plan's 40 an hour: only this live call counted, not the two test calls.
+    expect(lived.headers.get('X-RateLimit-Remaining-Hourly')).toBe('39');
+    expect(lived.headers.get('X-RateLimit-Remaining-Monthly')).toBe('99');
+
+    const hosted = await call('/api/generate-invoice', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${test}` },
+      json: { ...INVOICE, features: { hosted_link: true, qr: false } },
+    });
+    const { invoice } = (await hosted.json()) as Json;
+    expect(invoice.notes).toMatch(/^TEST DOCUMENT/);
+    const opened = await workerFetch(`${invoice.hosted_url}&format=json`);
+    expect(opened.status).toBe(200);
+    expect(((await opened.json()) as Json).livemode).toBe(false);
+  });
+
+  it('issue 26: a test key’s UBL and CII carry the test note (BT-22); a live key’s do not', async () => {
+    const { apiKey: live, cookie } = await verifiedAccountWithKey('keys-test-xml');
+    const { api_key: test } = await createKey(cookie, 'Sandbox', 'test');
+    const xml = async (key: string, output: string) => {
+      const res = await call('/api/generate-invoice', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        json: { ...INVOICE, output },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    expect(await xml(test, 'ubl')).toMatch(/<cbc:Note>TEST DOCUMENT – not a valid invoice/);
+    expect(await xml(test, 'cii')).toMatch(/<ram:Content>TEST DOCUMENT – not a valid invoice/);
+    expect(await xml(live, 'ubl')).not.toContain('TEST DOCUMENT');
+  });
+
+  it('issue 26: events of a test key’s documents say livemode false, a live key’s true', async () => {
+    const { apiKey: live, cookie } = await verifiedAccountWithKey('keys-test-events');
+    const { api_key: test } = await createKey(cookie, 'Sandbox', 'test');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
+    const hook = await call('/api/webhooks', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${live}` },
+      json: { url: 'https://hooks.example.com/keys' },
+    });
+    expect(hook.status).toBe(201);
+    const hookId = ((await hook.json()) as Json).webhook.id;
+    const send = watchEmits();
+    expect((await generateAndWait(test)).status).toBe(200);
+    expect((await generateAndWait(live)).status).toBe(200);
+    expect(emittedMessages(send).map((m) => m.event?.livemode)).toEqual([false, true]);
+    // Both delivered (to the mocked receiver) before the mock goes, so the queue retries nothing afterwards.
+    await consumedByWorker(hookId, 2);
+  });
+
+  it('issue 26 (spec rule 8): a test key on /api/render is 401 naming the reason', async () => {
+    const { cookie } = await verifiedAccountWithKey('keys-test-render');
+    const { api_key: test } = await createKey(cookie, 'Sandbox', 'test');
+    const res = await legacyRender(test, LEGACY);
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as Json;
+    expect(JSON.stringify(body)).toMatch(/Test keys \(inv_test_…\) cannot call \/api\/render/);
   });
 });

@@ -158,6 +158,7 @@ export async function webhookWithDelivery(apiKey: string, email: string) {
     id: `evt_${crypto.randomUUID().slice(0, 8)}`,
     type: 'invoice.generated' as const,
     created: 1,
+    livemode: true,
     data: {},
   };
   await recordAttempt(testEnv.DB, {

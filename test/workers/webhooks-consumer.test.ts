@@ -47,6 +47,7 @@ function eventMessage(hookId: string, accountId: string, type: WebhookEventType 
     id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
     type,
     created: Math.floor(Date.now() / 1000),
+    livemode: true,
     data: { invoice: { number: 'INV-1', grand_total: 12.5 } },
   };
   return { v: 1, webhook_id: hookId, account_id: accountId, event_id: event.id, event_type: type, event };
@@ -228,7 +229,7 @@ describe('webhook queue consumer (D10)', () => {
 
 function emitMessage(accountId: string, type: WebhookEventType, data: unknown): EmitMessage {
   const id = `evt_${crypto.randomUUID().replaceAll('-', '')}`;
-  const event = { id, type, created: Math.floor(Date.now() / 1000), data };
+  const event = { id, type, created: Math.floor(Date.now() / 1000), livemode: true, data };
   return { v: 1, kind: 'emit', account_id: accountId, event_id: id, event_type: type, event };
 }
 
@@ -334,6 +335,7 @@ describe('event emission (D10, W6)', () => {
       id: emit.event_id,
       type: 'invoice.generated',
       created: Math.floor(now / 1000),
+      livemode: true,
       data: { invoice: { number: 'INV-9' } },
     });
     expect(emit.event_id).toMatch(/^evt_[0-9A-Za-z]{24}$/);

@@ -53,6 +53,7 @@ function invoiceEvent(): WebhookEvent {
     id: `evt_${crypto.randomUUID().replaceAll('-', '').slice(0, 24)}`,
     type: 'invoice.generated',
     created: Math.floor(Date.now() / 1000),
+    livemode: true,
     data: { invoice: { number: 'INV-1', grand_total: 12.5 } },
   };
 }
@@ -337,6 +338,7 @@ describe('redelivery and test events (W1)', () => {
       id: event_id,
       type: 'webhook.test',
       created: expect.any(Number),
+      livemode: true,
       data: { webhook_id: hookId, message: expect.any(String) },
     });
 

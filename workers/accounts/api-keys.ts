@@ -28,6 +28,11 @@ export function newKeyId(): string {
   return `key_${randomBase62(20)}`;
 }
 
+/** A test key (K6): `inv_test_…`; only meaningful for a key already known to be well-formed. */
+export function isTestKey(key: string): boolean {
+  return key.startsWith(PREFIX.test);
+}
+
 /** `inv_sk_…` (or `inv_test_…`) plus the last 4 characters: what /api/auth/me and GET /api/keys show. */
 export function maskApiKey(last4: string, mode: KeyMode = 'live'): string {
   return `${PREFIX[mode]}…${last4}`;

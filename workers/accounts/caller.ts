@@ -22,6 +22,11 @@ export type Caller =
       tier: Tier;
       verified: boolean;
       via: 'api_key' | 'session';
+      /**
+       * A test key (`inv_test_…`, K6): watermarked documents that say `livemode: false`, counted apart from the plan
+       * (workers/limits/admit-test-calls.ts). Sessions and live keys are live.
+       */
+      test?: true;
       /** SHA-256 of the presented key (via 'api_key'): the RateLimiter refuses it unless it is the live one. */
       keyHash?: string;
       /**
@@ -38,4 +43,9 @@ export function invalidApiKeyError(): ApiError {
     'invalid_api_key',
     'The API key is not recognised or has been revoked; send Authorization: Bearer <API_KEY>.',
   );
+}
+
+/** K6: false for a test key's calls, true for everything else (live keys, sessions, anonymous calls). */
+export function livemodeOf(caller: Caller): boolean {
+  return !(caller.kind === 'account' && caller.test);
 }

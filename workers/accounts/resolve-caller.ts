@@ -4,7 +4,7 @@ import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { clientAddressKey } from '../net/client-address.ts';
 import { cachedKeyOwner, forgetKeyOwner, rememberKeyOwner } from './api-key-cache.ts';
-import { apiKeyHash, findKeyOwnerByHash } from './api-keys.ts';
+import { apiKeyHash, findKeyOwnerByHash, isTestKey } from './api-keys.ts';
 import { type AccountCaller, type Caller, invalidApiKeyError, type KeyOwner } from './caller.ts';
 import { noteKeyUse } from './key-last-used.ts';
 import { assertJsonWrite, assertSameOriginWrite } from './same-origin-writes.ts';
@@ -42,6 +42,7 @@ export async function keyCaller(c: Context<AppEnv>, key: string, opts: ResolveOp
   }
   noteKeyUse(c, keyHash, now);
   const caller: AccountCaller = { ...accountCaller(owner, 'api_key'), keyHash };
+  if (isTestKey(key)) caller.test = true;
   if (opts.cachedKeys) caller.onKeyRevoked = () => forgetKeyOwner(keyHash);
   return caller;
 }

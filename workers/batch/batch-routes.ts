@@ -21,7 +21,9 @@ async function handleBatch(c: Context<AppEnv>): Promise<Response> {
   requireVerifiedAccount(caller);
   try {
     const rawBody = await readBodyText(c, generateInvoiceBatch.body.limitBytes);
-    return await withIdempotency(c, caller.accountId, rawBody, () => answerBatch(c, caller, rawBody, Date.now()), {
+    // K6: test and live calls never replay each other's answers.
+    const scope = `${caller.accountId}${caller.test ? ':test' : ''}`;
+    return await withIdempotency(c, scope, rawBody, () => answerBatch(c, caller, rawBody, Date.now()), {
       extraHeaders: async () => (await peekUsage(c.env, caller)).headers,
     });
   } catch (err) {

@@ -37,6 +37,7 @@ export const BatchResponseSchema = z
     success: z.literal(true),
     count: z.int(),
     results: z.array(BatchResultSchema),
+    livemode: z.boolean().meta({ description: 'false when a test key (`inv_test_…`) made the documents (K6).' }),
     meta: MeteredMetaSchema.extend({ requested: z.int(), generated: z.int(), rate_limited: z.boolean() }),
   })
   .meta({ id: 'BatchResponse' });

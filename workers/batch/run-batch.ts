@@ -5,7 +5,7 @@
 import type { InvoiceRequest } from '@invoice/model';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { AccountCaller } from '../accounts/caller.ts';
+import { type AccountCaller, livemodeOf } from '../accounts/caller.ts';
 import type { AppEnv } from '../env.ts';
 import { documentUrl } from '../hosted/document-url.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -122,6 +122,7 @@ export async function runBatch(
     success: true,
     count: results.length,
     results,
+    livemode: livemodeOf(caller),
     meta: {
       request_id: c.get('requestId'),
       processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))),
@@ -132,7 +133,7 @@ export async function runBatch(
     },
   };
   if (generated > 0 && grant.webhooks) {
-    emitAfterResponse(c, caller.accountId, 'batch.generated', {
+    emitAfterResponse(c, caller, 'batch.generated', {
       count: results.length,
       generated,
       results: results.map((r) => ({

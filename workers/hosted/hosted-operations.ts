@@ -14,6 +14,7 @@ const HostedInvoiceJsonSchema = z
     invoice: InvoiceResponseSchema,
     meta: RequestMetaSchema,
     anonymous: z.literal(false),
+    livemode: z.boolean().meta({ description: 'false when a test key (`inv_test_…`) made the document (K6).' }),
   })
   .meta({ id: 'HostedInvoiceJson' });
 

@@ -45,7 +45,7 @@ mountOperations(hostedRoutes, [
           request_id: c.get('requestId'),
           processing_ms: Math.max(0, Math.round(Date.now() - c.get('startedAt'))),
         };
-        return privacyHeaders(c.json(snapshotJsonBody(rendered, meta)));
+        return privacyHeaders(c.json(snapshotJsonBody(snap, rendered, meta)));
       }
       // XML is written in well under a millisecond (bench: cii-20-lines), so it is not cached like the PDF.
       if (format === 'ubl' || format === 'cii') {

@@ -3,6 +3,7 @@
 // so the bytes equal the PDF generate produced for this link (D14). Stored images were checked at
 // generation; one that is not fit to render (stored before the limits of H3) is left out, so the
 // link still shows the invoice. `format=facturx` (E4) embeds the CII, as `output: "facturx"` does.
+import { testWatermark } from '../invoices/test-mode.ts';
 import { renderPdf } from '../pdf/render-pdf.ts';
 import { pdfQr } from './qr-choice.ts';
 import { type RenderedSnapshot, snapshotImages } from './render-snapshot.ts';
@@ -15,5 +16,8 @@ export async function renderSnapshotPdf(
   facturxXml?: string,
 ): Promise<Uint8Array> {
   const qr = pdfQr(rendered.qr);
-  return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit', { facturxXml });
+  return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit', {
+    facturxXml,
+    ...testWatermark(snap.livemode !== false),
+  });
 }

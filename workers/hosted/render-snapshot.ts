@@ -25,8 +25,18 @@ export function resolveSnapshot(snap: StoredSnapshot): RenderedSnapshot {
 }
 
 /** `format=json`: the InvoiceJsonResponse shape; meta carries only what applies to a public link. */
-export function snapshotJsonBody(rendered: RenderedSnapshot, meta: { request_id: string; processing_ms: number }) {
-  return { success: true as const, invoice: rendered.invoice, meta, anonymous: false };
+export function snapshotJsonBody(
+  snap: StoredSnapshot,
+  rendered: RenderedSnapshot,
+  meta: { request_id: string; processing_ms: number },
+) {
+  return {
+    success: true as const,
+    invoice: rendered.invoice,
+    meta,
+    anonymous: false,
+    livemode: snap.livemode !== false,
+  };
 }
 
 /** The snapshot's images as bytes, for the PDF renderer. */

@@ -27,6 +27,8 @@ export interface InvoiceSnapshot {
   /** Decoded logo/signature; when present the request's own logo/signature strings are not stored. */
   images?: { logo?: SnapshotImage; signature?: SnapshotImage };
   account_id?: string;
+  /** K6: false for a test key's document (its PDF is watermarked); absent = live (snapshots from before issue 26). */
+  livemode?: false;
 }
 
 export interface StoredSnapshot extends InvoiceSnapshot {

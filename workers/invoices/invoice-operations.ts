@@ -6,7 +6,13 @@ import { MB } from '../http/read-json-body.ts';
 import { MeteredMetaSchema } from '../http/response-schemas.ts';
 
 export const InvoiceJsonResponseSchema = z
-  .object({ success: z.literal(true), invoice: InvoiceResponseSchema, meta: MeteredMetaSchema, anonymous: z.boolean() })
+  .object({
+    success: z.literal(true),
+    invoice: InvoiceResponseSchema,
+    meta: MeteredMetaSchema,
+    anonymous: z.boolean(),
+    livemode: z.boolean().meta({ description: 'false when a test key (`inv_test_…`) made the document (K6).' }),
+  })
   .meta({ id: 'InvoiceJsonResponse' });
 
 /** The 400s of a generate-invoice body, wherever that body is read (generate, the validation dry run). */

@@ -1,6 +1,6 @@
 // POST /api/generate-invoice (spec; D3, D7, D8), mounted from invoice-operations.ts.
 import { type Context, Hono } from 'hono';
-import type { Caller } from '../accounts/caller.ts';
+import { type Caller, livemodeOf } from '../accounts/caller.ts';
 import { requireVerifiedAccount, resolveCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -21,7 +21,8 @@ async function handleGenerate(c: Context<AppEnv>): Promise<Response> {
   try {
     if (caller.kind === 'account') requireVerifiedAccount(caller);
     const rawBody = await readBodyText(c, generateInvoice.body.limitBytes);
-    const scope = caller.kind === 'account' ? caller.accountId : `ip:${caller.ip}`;
+    // K6: test and live calls never replay each other's answers.
+    const scope = caller.kind === 'account' ? `${caller.accountId}${caller.test ? ':test' : ''}` : `ip:${caller.ip}`;
     // D8: replays and conflicts run nothing, so they count against no window.
     return await withIdempotency(c, scope, rawBody, () => generate(c, caller, rawBody, Date.now()), {
       extraHeaders: async () => (await peekUsage(c.env, caller)).headers,
@@ -50,6 +51,7 @@ async function generate(c: Context<AppEnv>, caller: Caller, rawBody: string, now
           ...grant.meta,
         },
         anonymous: caller.kind === 'anonymous',
+        livemode: livemodeOf(caller),
       });
       for (const [k, v] of Object.entries(grant.headers)) res.headers.set(k, v);
       return res;

@@ -1,7 +1,7 @@
 // One invoice from a validated request to everything its outputs need: number and totals, images,
 // the hosted-link snapshot and the QR choice. Shared by generate and batch.
 import { type InvoiceRequest, type InvoiceResponse, type ResolvedInvoice, toInvoiceResponse } from '@invoice/model';
-import type { Caller } from '../accounts/caller.ts';
+import { type Caller, livemodeOf } from '../accounts/caller.ts';
 import { bytesToBase64 } from '../crypto/byte-encoding.ts';
 import type { Env } from '../env.ts';
 import { chooseQr, type QrChoice, qrSummary } from '../hosted/qr-choice.ts';
@@ -11,6 +11,7 @@ import { publicBaseUrl } from '../http/public-base-url.ts';
 import type { ImageFetches } from './image-fetches.ts';
 import { type LoadedImage, loadInvoiceImages } from './load-images.ts';
 import { modelErrorsAs400, resolveOrThrow } from './resolve-or-throw.ts';
+import { withTestNote } from './test-mode.ts';
 
 export interface PreparedInvoice {
   resolved: ResolvedInvoice;
@@ -18,6 +19,8 @@ export interface PreparedInvoice {
   hosted?: HostedLink;
   qr?: QrChoice;
   invoice: InvoiceResponse;
+  /** K6: false for a test key's document (watermarked, with the test note). */
+  livemode: boolean;
 }
 
 /**
@@ -30,8 +33,9 @@ export async function prepareInvoice(
   request: InvoiceRequest,
   opts: { now: number; requestUrl: string; needImages: boolean; imageFetches: ImageFetches },
 ): Promise<PreparedInvoice> {
-  const resolved = resolveOrThrow(request, opts.now);
-  if (caller.kind === 'anonymous') return { resolved, images: {}, invoice: toInvoiceResponse(resolved, {}) };
+  const livemode = livemodeOf(caller);
+  const resolved = resolveOrThrow(livemode ? request : withTestNote(request), opts.now);
+  if (caller.kind === 'anonymous') return { resolved, images: {}, invoice: toInvoiceResponse(resolved, {}), livemode };
   // Before anything is stored: a balance the payment code's standard cannot carry is a 400 (issue 23).
   const payment = modelErrorsAs400(() => chooseQr(resolved, undefined));
 
@@ -55,6 +59,7 @@ export async function prepareInvoice(
           signature: images.signature && { mime: images.signature.mime, base64: bytesToBase64(images.signature.bytes) },
         },
         account_id: caller.accountId,
+        ...(livemode ? {} : { livemode: false }),
       },
       opts.now,
       baseUrl,
@@ -66,5 +71,5 @@ export async function prepareInvoice(
     hosted_expires_at: hosted?.hosted_expires_at,
     qr: qrSummary(qr),
   });
-  return { resolved, images, hosted, qr, invoice };
+  return { resolved, images, hosted, qr, invoice, livemode };
 }

@@ -7,6 +7,7 @@ import { contentDisposition } from '../http/content-disposition.ts';
 import { renderPdf } from '../pdf/render-pdf.ts';
 import { IMAGE_FIELDS, imageRefusal } from './load-images.ts';
 import type { PreparedInvoice } from './prepare-invoice.ts';
+import { testWatermark } from './test-mode.ts';
 import { withDocumentIssues, writeXml, xmlDocumentResponse } from './xml-documents.ts';
 
 /** The invoice's PDF in its template and language; with the CII, the Factur-X hybrid (PDF/A-3b). */
@@ -19,7 +20,7 @@ function renderInvoicePdfOf(c: Context<AppEnv>, prepared: PreparedInvoice, factu
     qr,
     c.get('requestId'),
     (err) => imageRefusal(IMAGE_FIELDS[err.slot], prepared.images[err.slot]?.fromUrl ?? false, err.problem),
-    { facturxXml },
+    { facturxXml, ...testWatermark(prepared.livemode) },
   );
 }
 

@@ -55,7 +55,7 @@ export async function runGenerate<T>(
     const out = await produce(prepared, grant);
     // grant.webhooks is false only for accounts that never had a webhook: no D1 lookup for them (P-ACC2).
     if (caller.kind === 'account' && grant.webhooks)
-      emitAfterResponse(c, caller.accountId, 'invoice.generated', { invoice: prepared.invoice });
+      emitAfterResponse(c, caller, 'invoice.generated', { invoice: prepared.invoice });
     return out;
   } catch (err) {
     // Given back now, or (if that fails) when the lease ends: never settled.

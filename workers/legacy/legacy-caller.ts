@@ -3,6 +3,7 @@
 // interfaces sends one header form, and there is no other credential it could be confused with.
 // Sessions and anonymous calls are not served here.
 import type { Context } from 'hono';
+import { isTestKey } from '../accounts/api-keys.ts';
 import type { AccountCaller } from '../accounts/caller.ts';
 import { keyCaller } from '../accounts/resolve-caller.ts';
 import type { AppEnv } from '../env.ts';
@@ -13,6 +14,12 @@ export async function resolveLegacyCaller(c: Context<AppEnv>): Promise<AccountCa
   if (header === '')
     throw new LegacyError('API_KEY_REQUIRED', 'Send your API key in the Authorization header: Authorization: inv_sk_…');
   const key = header.replace(/^Bearer\s+/i, '');
+  // Spec rule 8: the legacy interface takes `inv_sk_` keys; a test key gets a 401 that names why (K6).
+  if (isTestKey(key))
+    throw new LegacyError(
+      'INVALID_API_KEY',
+      'Test keys (inv_test_…) cannot call /api/render: it takes live inv_sk_ keys only. Use POST /api/generate-invoice to try things out.',
+    );
   // Served from the per-isolate cache: every answer after this goes through the account's RateLimiter,
   // which refuses a rotated key (P-ACC2), so a rotated key fails on its next use.
   const caller = await keyCaller(c, key, { cachedKeys: true });

@@ -15,6 +15,7 @@
 import { type AccountCaller, type Caller, invalidApiKeyError } from '../accounts/caller.ts';
 import type { Env } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
+import { admitTestCalls } from './admit-test-calls.ts';
 import { counterSubject, limitsFor, type PlanLimits } from './plans.ts';
 import type { KeyCheck, RateLimiter, RefusedWindow, Revoked, Usage } from './rate-limiter-object.ts';
 import { buildGrant, retryAfter, type UsageGrant } from './usage-grant.ts';
@@ -91,6 +92,11 @@ export async function admitRequest(
   req: { documents: number; pdfs: number; calls?: number; now?: number },
 ): Promise<UsageGrant> {
   const now = req.now ?? Date.now();
+  if (caller.kind === 'account' && caller.test) {
+    const test = unlessRevoked(caller, await admitTestCalls(env, caller, req.calls ?? 1, now));
+    if (test.refusal) throw test.refusal;
+    return test.grant;
+  }
   const limits = limitsFor(caller);
   const outcome = unlessRevoked(
     caller,
@@ -136,6 +142,11 @@ export async function admitBatchItems(
   items: { pdf: boolean }[],
   now = Date.now(),
 ): Promise<{ admitted: number; grant: UsageGrant; refusal?: ApiError }> {
+  if (caller.kind === 'account' && caller.test) {
+    const test = unlessRevoked(caller, await admitTestCalls(env, caller, items.length, now));
+    if (test.taken === 0 && items.length > 0) throw test.refusal!;
+    return { admitted: test.taken, grant: test.grant, refusal: test.refusal };
+  }
   const limits = limitsFor(caller);
   const outcome = unlessRevoked(
     caller,
@@ -176,6 +187,8 @@ export async function releaseDocuments(
   counts: { documents?: number; pdfs?: number } = {},
   now = Date.now(),
 ): Promise<UsageGrant> {
+  // K6: test calls reserve nothing monthly; their count stays (a call was made).
+  if (caller.kind === 'account' && caller.test) return peekUsage(env, caller, now);
   const limits = limitsFor(caller);
   const { id } = grant.reservation;
   const usage = id
@@ -191,6 +204,8 @@ export async function releaseDocuments(
 
 /** Current headers and meta without counting anything (errors before admission, replays). */
 export async function peekUsage(env: Env, caller: Caller, now = Date.now()): Promise<UsageGrant> {
+  if (caller.kind === 'account' && caller.test)
+    return unlessRevoked(caller, await admitTestCalls(env, caller, 0, now)).grant;
   const usage = unlessRevoked(caller, await limiter(env, caller).peek(keyCheck(caller)));
   return buildGrant(limitsFor(caller), usage as Usage, now, { accountLevel: caller.kind === 'account' });
 }

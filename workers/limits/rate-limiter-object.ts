@@ -252,6 +252,23 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     return outcome;
   }
 
+  /**
+   * K6: a test key's calls, counted in `test_calls_hour` apart from the plan's windows and quota: as many of `calls`
+   * as fit under `limit` (0 only reads). The key is checked like every metered call's (P-ACC2).
+   */
+  async admitTestCalls(input: {
+    accountId: string;
+    keyHash?: string;
+    calls: number;
+    limit: number;
+  }): Promise<{ taken: number; count: number; resetAt: number; webhooks: boolean } | Revoked> {
+    this.ready();
+    const facts = await this.keys.accountFacts(input.accountId);
+    if (LiveKeyCheck.revoked(facts, input)) return { revoked: true };
+    const outcome = this.hourly.takeUpTo('test_calls_hour', Date.now(), input.limit, input.calls);
+    return { ...outcome, webhooks: facts?.webhooks ?? false };
+  }
+
   async peek(check: KeyCheck = {}): Promise<Usage | Revoked> {
     this.ready();
     if (check.keyHash && LiveKeyCheck.revoked(await this.keys.accountFacts(check.accountId), check))

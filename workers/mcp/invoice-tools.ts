@@ -9,6 +9,7 @@ import {
   isPlainObject,
 } from '@invoice/model';
 import { z } from 'zod';
+import { livemodeOf } from '../accounts/caller.ts';
 import { requireVerifiedAccount } from '../accounts/resolve-caller.ts';
 import { documentUrl } from '../hosted/document-url.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -66,7 +67,13 @@ export const calculateInvoice: McpTool = {
       () => body,
       now,
       async (prepared, grant) => ({
-        structured: { success: true, invoice: prepared.invoice, meta: meteredMeta(c, grant), anonymous: false },
+        structured: {
+          success: true,
+          invoice: prepared.invoice,
+          meta: meteredMeta(c, grant),
+          anonymous: false,
+          livemode: livemodeOf(caller),
+        },
         summary: `${totalsLine(prepared.invoice)} ${usageNote(grant)}`,
       }),
     );

@@ -3,6 +3,7 @@
 // it out to the account's subscribed webhooks (`fanOutEvent`, from the account's RateLimiter's copy: W7), one
 // delivery message each, and the queue retries a fan-out that fails. So a response never waits for the queue, and an event handed off is never lost.
 import type { Context } from 'hono';
+import { type AccountCaller, livemodeOf } from '../accounts/caller.ts';
 import { randomBase62 } from '../crypto/random-ids.ts';
 import type { AppEnv, Env } from '../env.ts';
 import { webhookSubscribers } from '../limits/account-facts.ts';
@@ -41,8 +42,9 @@ export async function emitInvoiceEvent(
   data: unknown,
   now: number,
   retryDelaysMs: readonly number[] = HANDOFF_RETRY_DELAYS_MS,
+  livemode = true,
 ): Promise<boolean> {
-  const event: WebhookEvent = { id: newEventId(), type, created: Math.floor(now / 1000), data };
+  const event: WebhookEvent = { id: newEventId(), type, created: Math.floor(now / 1000), livemode, data };
   const serialised = JSON.stringify(event);
   const large = byteLength(serialised) > INLINE_EVENT_MAX_BYTES;
   return handOffWithRetry(
@@ -125,6 +127,13 @@ async function sendDeliveries(
 }
 
 /** For route handlers: hand the event off after the response without delaying it; never throws (W6). */
-export function emitAfterResponse(c: Context<AppEnv>, accountId: string, type: WebhookEventType, data: unknown): void {
-  c.executionCtx.waitUntil(emitInvoiceEvent(c.env, accountId, type, data, Date.now()));
+export function emitAfterResponse(
+  c: Context<AppEnv>,
+  caller: AccountCaller,
+  type: WebhookEventType,
+  data: unknown,
+): void {
+  c.executionCtx.waitUntil(
+    emitInvoiceEvent(c.env, caller.accountId, type, data, Date.now(), HANDOFF_RETRY_DELAYS_MS, livemodeOf(caller)),
+  );
 }

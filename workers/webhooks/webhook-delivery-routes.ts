@@ -97,6 +97,7 @@ mountOperations(webhookDeliveryRoutes, [
         id: newEventId(),
         type: 'webhook.test',
         created: Math.floor(now / 1000),
+        livemode: true,
         data: { webhook_id: hook.id, message: 'A test event sent on request; it describes no invoice.' },
       };
       await enqueueEvent(c.env, hook.account_id, event, [hook.id]);

@@ -4,11 +4,13 @@ import type { WebhookEventType } from './webhook-create-body.ts';
 /** What a delivery can carry: the subscribable events, and the test event sent on request (docs/webhooks.md). */
 type DeliveredEventType = WebhookEventType | 'webhook.test';
 
-/** Delivery body: `{id: "evt_…", type, created (Unix seconds), data}`. */
+/** Delivery body: `{id: "evt_…", type, created (Unix seconds), livemode, data}`. */
 export interface WebhookEvent {
   id: string;
   type: DeliveredEventType;
   created: number;
+  /** K6: false when a test key (`inv_test_…`) made the documents; true otherwise (test events on request too). */
+  livemode: boolean;
   data: unknown;
 }
 
