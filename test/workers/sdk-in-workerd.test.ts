@@ -35,6 +35,33 @@ describe('@invoice/client in workerd', () => {
     expect(err).toMatchObject({ status: 401, code: 'invalid_api_key' });
   });
 
+  it('issue 26: keys.list with the key; keys.create and keys.delete with the session; a test key answers livemode false', async () => {
+    const { apiKey, cookie } = await verifiedAccountWithKey('sdk-keys');
+    const byKey = new InvoiceClient({ apiKey, baseUrl: BASE, fetch: (r) => workerFetch(r) });
+    const bySession = new InvoiceClient({
+      baseUrl: BASE,
+      fetch: (r) => {
+        const withCookie = new Request(r);
+        withCookie.headers.set('Cookie', cookie);
+        return workerFetch(withCookie);
+      },
+    });
+    const made = await bySession.keys.create({ name: 'SDK sandbox', mode: 'test' });
+    expect(made.api_key).toMatch(/^inv_test_/);
+    expect((await byKey.keys.list()).keys.map((k) => [k.name, k.mode])).toEqual([
+      ['Primary key', 'live'],
+      ['SDK sandbox', 'test'],
+    ]);
+    const refused = await byKey.keys.create({ name: 'Nope', mode: 'live' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 403, code: 'session_required' });
+
+    const sandbox = new InvoiceClient({ apiKey: made.api_key, baseUrl: BASE, fetch: (r) => workerFetch(r) });
+    expect((await sandbox.invoices.generate(invoice)).livemode).toBe(false);
+    expect((await bySession.keys.delete(made.key.id)).deleted).toBe(true);
+    const gone = await sandbox.invoices.generate(invoice).catch((e: unknown) => e);
+    expect(gone).toMatchObject({ status: 401, code: 'invalid_api_key' });
+  });
+
   it("D10: verifyWebhook accepts the Worker's deliveryHeaders for the body, and refuses another body", async () => {
     const secret = newWebhookSecret();
     const event = {

@@ -2,12 +2,13 @@
 import { createApiClient } from './api-transport.ts';
 import { HostedLinksResource } from './hosted-links-resource.ts';
 import { InvoicesResource } from './invoices-resource.ts';
+import { KeysResource } from './keys-resource.ts';
 import { LegacyResource } from './legacy-resource.ts';
 import { DEFAULT_RETRY_POLICY, type FetchLike } from './retrying-fetch.ts';
 import { WebhooksResource } from './webhooks-resource.ts';
 
 export interface InvoiceClientOptions {
-  /** `inv_sk_…`. Without one, generate works anonymously (JSON totals only, D3) and hosted links open. */
+  /** `inv_sk_…` (or a test key, `inv_test_…`). Without one, generate works anonymously (JSON totals only, D3) and hosted links open. */
   apiKey?: string;
   /** The service's origin, e.g. `https://invoices.example.com` or `http://localhost:8787`. */
   baseUrl: string;
@@ -23,6 +24,7 @@ export class InvoiceClient {
   readonly invoices: InvoicesResource;
   readonly hostedLinks: HostedLinksResource;
   readonly webhooks: WebhooksResource;
+  readonly keys: KeysResource;
   readonly legacy: LegacyResource;
 
   constructor(options: InvoiceClientOptions) {
@@ -37,6 +39,7 @@ export class InvoiceClient {
     this.invoices = new InvoicesResource(api, bearer);
     this.hostedLinks = new HostedLinksResource(api);
     this.webhooks = new WebhooksResource(api, bearer);
+    this.keys = new KeysResource(api, bearer);
     this.legacy = new LegacyResource(api, options.apiKey);
   }
 }

@@ -8,6 +8,8 @@ interface EventEnvelope<T extends string, D> {
   type: T;
   /** Unix seconds. */
   created: number;
+  /** false when a test key (`inv_test_…`) made the documents; true otherwise. */
+  livemode: boolean;
   data: D;
 }
 
