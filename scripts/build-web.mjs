@@ -30,6 +30,7 @@ export const CLIENT_ENTRIES = [
   'account-page',
   'dashboard-page',
   'webhooks-page',
+  'keys-page',
   'docs-page',
   'playground-page',
 ];

@@ -151,6 +151,31 @@ describe('web gallery (npm run gallery:web)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('issue 26: the Keys page, a test key just created', async () => {
+    // An account of its own in a context of its own, so the shot can be retaken alone (-t 'issue 26').
+    const { cookie } = await verifiedAccount(baseUrl, 'gallery-keys');
+    const [name, value] = cookie.split('=');
+    const context = await browser.newContext();
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const page = await context.newPage();
+    const pageProblems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageProblems.push(m.text());
+    });
+    await page.goto(`${baseUrl}/app/keys`);
+    await page.getByText(/of 10 keys\./).waitFor();
+    await page.getByLabel('Name').fill('Staging server');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText('Key “Staging server” created.', { exact: false }).waitFor();
+    await page.getByLabel('Name').fill('Sandbox');
+    await page.getByLabel(/^Test/).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText('Key “Sandbox” created.', { exact: false }).waitFor();
+    await shoot(page, 'keys-created');
+    expect(pageProblems).toEqual([]);
+    await page.close();
+  });
+
   it('signed-in pages', async () => {
     const { cookie } = await verifiedAccount(baseUrl, 'gallery');
     const [name, value] = cookie.split('=');

@@ -59,8 +59,22 @@ describe('dashboard /app (issue 12)', () => {
     }
     const headers = last!.headers;
     expect(headers.get('X-RateLimit-Remaining-Hourly')).toBe('197');
+    // Issue 26 (K7): a test key's call shows apart from the plan's windows, which stay as they were.
+    const made = await call('/api/keys', {
+      method: 'POST',
+      json: { name: 'Sandbox', mode: 'test' },
+      headers: { Cookie: cookie },
+    });
+    const { api_key: testKey } = (await made.json()) as { api_key: string };
+    const tested = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: invoice(false),
+      headers: { Authorization: `Bearer ${testKey}` },
+    });
+    expect(tested.status).toBe(200);
 
     const { res, html } = await dashboard(cookie);
+    expect(html).toContain('Test keys, apart from your plan: 1 of 200 calls this hour.');
     expect(res.status).toBe(200);
     expectPageHeaders(res);
     expectNoInlineScript(html);

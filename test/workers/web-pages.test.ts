@@ -99,15 +99,18 @@ describe('web pages (issue 12)', () => {
     expect(html).toContain('data-openapi-url="/openapi.json"');
   });
 
-  it.each(['/app', '/app/webhooks'])('%s without a session redirects to /login (and back afterwards)', async (path) => {
-    for (const cookie of [undefined, `inv_session=${'x'.repeat(43)}`]) {
-      const { res } = await page(path, cookie ? { Cookie: cookie } : {});
-      expect(res.status).toBe(303);
-      expect(res.headers.get('Location')).toBe(`/login?next=${encodeURIComponent(path)}`);
-    }
-    const { html } = await page(`/login?next=${encodeURIComponent(path)}`);
-    expect(html).toContain(`data-next="${path}"`);
-  });
+  it.each(['/app', '/app/webhooks', '/app/keys'])(
+    '%s without a session redirects to /login (and back afterwards)',
+    async (path) => {
+      for (const cookie of [undefined, `inv_session=${'x'.repeat(43)}`]) {
+        const { res } = await page(path, cookie ? { Cookie: cookie } : {});
+        expect(res.status).toBe(303);
+        expect(res.headers.get('Location')).toBe(`/login?next=${encodeURIComponent(path)}`);
+      }
+      const { html } = await page(`/login?next=${encodeURIComponent(path)}`);
+      expect(html).toContain(`data-next="${path}"`);
+    },
+  );
 
   it('an unknown page path is a 404 page for browsers; API paths and other clients keep the JSON body', async () => {
     const { res, html } = await page('/no-such-page');
@@ -138,6 +141,7 @@ describe('web pages (issue 12)', () => {
     const { html } = await page('/', { Cookie: cookie });
     expect(html).toContain('href="/app"');
     expect(html).toContain('href="/app/webhooks"');
+    expect(html).toContain('href="/app/keys"');
     expect(html).toContain('data-action="logout"');
     expect((await page('/login', { Cookie: cookie })).res.headers.get('Location')).toBe('/app');
     expect((await page('/signup', { Cookie: cookie })).res.headers.get('Location')).toBe('/app');

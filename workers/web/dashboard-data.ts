@@ -7,6 +7,7 @@ import type { AccountCaller, KeyOwner, Tier } from '../accounts/caller.ts';
 import type { Env } from '../env.ts';
 import { creditsUsedNow } from '../limits/admit-legacy-render.ts';
 import { peekUsage } from '../limits/admit-request.ts';
+import { admitTestCalls } from '../limits/admit-test-calls.ts';
 import { PLAN_LIMITS, type PlanLimits } from '../limits/plans.ts';
 
 /** One window as the headers show it; `limit` −1 is unlimited. Times are Unix seconds. */
@@ -34,6 +35,8 @@ export interface DashboardData {
   nextPlan: { tier: Tier; limits: PlanLimits } | null;
   /** Where to ask for a bigger plan: the address the service sends from (EMAIL_FROM), null when none is set. */
   contact: string | null;
+  /** Test-key calls of this UTC hour, apart from the plan (K7). */
+  testCalls: { limit: number; used: number; resetAt: number };
 }
 
 /** `Invoice API <billing@example.com>` or a bare address → the address. */
@@ -75,12 +78,15 @@ export async function dashboardData(env: Env, owner: KeyOwner, now = Date.now())
     verified: owner.email_verified_at !== null,
     via: 'session',
   };
-  const [account, last4, grant, creditsUsed] = await Promise.all([
+  const [account, last4, grant, creditsUsed, tests] = await Promise.all([
     findAccountById(env.DB, owner.id),
     primaryKeyLast4(env.DB, owner.id),
     peekUsage(env, caller, now),
     creditsUsedNow(env, caller),
+    // Counts nothing (0 calls); a session presents no key, so it is never refused.
+    admitTestCalls(env, caller, 0, now),
   ]);
+  const testHour = 'grant' in tests ? tests.grant.meta.rate_limits.hourly : undefined;
   const windows = grant.meta.rate_limits;
   // The hourly and weekly counts come from meta (exact even when unlimited); the monthly from its headers.
   const window = (w: { limit: number; used: number; reset_at: number } | undefined, name: 'Hourly' | 'Weekly') =>
@@ -105,5 +111,6 @@ export async function dashboardData(env: Env, owner: KeyOwner, now = Date.now())
     plan: PLAN_LIMITS[owner.tier],
     nextPlan: nextPlanAfter(owner.tier),
     contact: addressOf(env.EMAIL_FROM),
+    testCalls: { limit: testHour?.limit ?? 0, used: testHour?.used ?? 0, resetAt: testHour?.reset_at ?? 0 },
   };
 }

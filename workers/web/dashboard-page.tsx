@@ -145,13 +145,14 @@ function VerifyNotice() {
 function KeyCard(props: { maskedKey: string | null; verified: boolean }) {
   return (
     <section class="card" aria-labelledby="key-title" data-key-card>
-      <h2 id="key-title">API key</h2>
+      <h2 id="key-title">Primary API key</h2>
       <p class="key-value">
         <code data-out="masked-key">{props.maskedKey ?? 'No key yet'}</code>
       </p>
       <p class="muted">
         Send it as <code>Authorization: Bearer &lt;key&gt;</code>. We keep only a hash of it, so it is shown in full
-        once, when it is made. Keep it on your server, never in a web page or app.
+        once, when it is made. Keep it on your server, never in a web page or app. More keys, live and test, on the{' '}
+        <a href="/app/keys">API keys</a> page.
       </p>
       {props.verified ? (
         <div data-step="start">
@@ -240,6 +241,9 @@ export function DashboardPage(props: { data: DashboardData; now: number }) {
             <UsageRow name="Monthly" window={d.monthly} now={props.now} unit="documents" />
           </tbody>
         </table>
+        <p class="muted" data-out="test-usage">
+          Test keys, apart from your plan: {count(d.testCalls.used)} of {count(d.testCalls.limit)} calls this hour.
+        </p>
       </section>
       <CreditsNote credits={d.credits} />
     </Layout>

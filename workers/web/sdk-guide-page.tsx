@@ -92,6 +92,12 @@ export function SdkGuidePage(props: { user: string | null; baseUrl: string }) {
           <code>facturx</code>, a string for <code>ubl</code> and <code>cii</code>. <code>client.legacy.render</code>{' '}
           calls the older <code>POST /api/render</code>.
         </p>
+        <p>
+          <code>client.keys.list()</code> lists the account's keys (never a key itself); <code>keys.create</code> and{' '}
+          <code>keys.delete</code> take the session only, so make keys on the <a href="/app/keys">Keys page</a>. A test
+          key (<code>inv_test_…</code>) works like a live one: its documents are marked TEST and its answers say{' '}
+          <code>livemode: false</code>.
+        </p>
       </GuideSection>
       <GuideSection id="sdk-errors" title="Errors, retries and idempotency">
         <CodeBlock label="Handling errors" code={ERRORS} />

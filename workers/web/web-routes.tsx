@@ -12,6 +12,7 @@ import { confirmEmailForBrowsers } from './confirm-email-page.tsx';
 import { dashboardData } from './dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { DocsPage } from './docs-page.tsx';
+import { KeysPage } from './keys-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { McpGuidePage } from './mcp-guide-page.tsx';
 import { afterLoginPath, sessionOwner } from './page-session.ts';
@@ -97,6 +98,12 @@ webRoutes.get('/app/webhooks', async (c) => {
   const s = await signedIn(c);
   if (!s.owner) return s.redirect;
   return renderPage(<WebhooksPage user={s.owner.email} devMode={c.env.DEV_MODE === 'true'} />);
+});
+
+webRoutes.get('/app/keys', async (c) => {
+  const s = await signedIn(c);
+  if (!s.owner) return s.redirect;
+  return renderPage(<KeysPage user={s.owner.email} />);
 });
 
 webRoutes.get('/app/playground', async (c) => {
