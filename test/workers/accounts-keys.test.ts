@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachedKeyOwner } from '../../workers/accounts/api-key-cache.ts';
 import { apiKeyHash } from '../../workers/accounts/api-keys.ts';
 import worker from '../../workers/index.ts';
-import { BASE, call, testEnv, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
+import { awaitEmail, BASE, call, testEnv, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
 import { LEGACY, legacyRender } from './legacy-fixtures.ts';
 import { consumedByWorker, emittedMessages, watchEmits } from './queue-fixtures.ts';
 
@@ -78,6 +78,27 @@ describe('issue 26: several named keys per account', () => {
     expect((await generate(trial.api_key)).status).toBe(200);
     expect((await listKeys(asSession(cookie))).map((k) => k.name)).toEqual(['Primary key', 'Trying out']);
     expect((await deleteKey(cookie, ci.key.id)).status).toBe(404);
+  });
+
+  it('issue 26 (W9): deleting a key deactivates the webhooks it created, says why and tells the owner', async () => {
+    const { email, cookie } = await verifiedAccountWithKey('keys-hooks');
+    const ci = await createKey(cookie, 'CI server');
+    const hook = async (headers: Record<string, string>, url: string) => {
+      const res = await call('/api/webhooks', { method: 'POST', headers, json: { url } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as Json).webhook.id as string;
+    };
+    const byKey = await hook({ Authorization: `Bearer ${ci.api_key}` }, 'https://hooks.example.com/by-key');
+    const bySession = await hook({ Cookie: cookie }, 'https://hooks.example.com/by-session');
+    expect((await deleteKey(cookie, ci.key.id)).status).toBe(200);
+    const res = await call('/api/webhooks', { headers: { Cookie: cookie } });
+    const hooks = ((await res.json()) as Json).webhooks as Json[];
+    const of = (id: string) => hooks.find((h) => h.id === id)!;
+    expect(of(byKey).is_active).toBe(false);
+    expect(of(byKey).disabled_reason).toMatch(/^the API key that created this webhook was deleted on \d{4}-\d\d-\d\d/);
+    expect(of(bySession)).toMatchObject({ is_active: true, disabled_reason: null });
+    const mail = await awaitEmail(email, 'A webhook was deactivated');
+    expect(mail.text).toContain('https://hooks.example.com/by-key');
   });
 
   it('issue 26 (K2): a key may list keys but not create or delete them; another account’s key id is 404', async () => {

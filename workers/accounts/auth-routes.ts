@@ -157,8 +157,6 @@ const generateApiKey: OperationHandler = async (c) => {
       'max_items',
       `an account can have at most ${MAX_KEYS_PER_ACCOUNT} keys; delete one first (DELETE /api/keys/{id})`,
     );
-  // Issue 26 (webhooks, another change): the webhooks the old primary created are deactivated here, with
-  // deactivateWebhooksOfKey(c.env, caller.accountId, <old primary hash>, 'key rotated'); rotateApiKey knows the hash.
   return c.json({ success: true, api_key: apiKey });
 };
 

@@ -6,6 +6,7 @@ import { ApiError } from '../http/api-error.ts';
 import { mountOperations } from '../http/mount-operations.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { readParams } from '../http/read-params.ts';
+import { deactivateWebhooksOfKey, deletedKeyReason } from '../webhooks/key-webhooks.ts';
 import { MAX_KEYS_PER_ACCOUNT } from './api-keys.ts';
 import * as ops from './key-operations.ts';
 import { createKey, deleteKey, listKeys, toPublicKey } from './key-store.ts';
@@ -60,10 +61,11 @@ mountOperations(keyRoutes, [
     async (c) => {
       const caller = await sessionAccount(c, 'DELETE /api/keys/{id}');
       const { id } = readParams(c, ops.deleteApiKey.params);
-      const revokedHash = await deleteKey(c.env, caller.accountId, id, Date.now());
+      const now = Date.now();
+      const revokedHash = await deleteKey(c.env, caller.accountId, id, now);
       if (!revokedHash) throw new ApiError('not_found', `No key with id ${JSON.stringify(id)}`);
-      // Issue 26 (webhooks, another change): the webhooks this key created are deactivated here, with
-      // deactivateWebhooksOfKey(c.env, caller.accountId, revokedHash, 'key deleted').
+      // W9: the webhooks this key created stop with it, and the owner is told.
+      await deactivateWebhooksOfKey(c.env, caller.accountId, revokedHash, deletedKeyReason(now));
       return c.json({ success: true, deleted: true, id });
     },
   ],

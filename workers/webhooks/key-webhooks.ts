@@ -18,6 +18,11 @@ export function rotatedKeyReason(nowMs: number): string {
   return `the API key that created this webhook was rotated on ${new Date(nowMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/** The reason shown on the webhook and in the email when its key is deleted at `nowMs` (DELETE /api/keys/{id}). */
+export function deletedKeyReason(nowMs: number): string {
+  return `the API key that created this webhook was deleted on ${new Date(nowMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /**
  * Deactivates the account's active webhooks created by `keyHash`, or, when null, by the account's primary key as this
  * statement reads it: rotation puts it in its own D1 batch, before the revocation, so the key cannot be revoked
