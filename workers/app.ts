@@ -4,6 +4,7 @@ import { authRoutes } from './accounts/auth-routes.ts';
 import { keyRoutes } from './accounts/key-routes.ts';
 import { assertNoQueryCredential } from './accounts/query-credentials.ts';
 import { batchRoutes } from './batch/batch-routes.ts';
+import { documentRoutes } from './documents/document-routes.ts';
 import { devEmailRoutes } from './email/dev-email-routes.ts';
 import type { AppEnv } from './env.ts';
 import { healthRoutes } from './health/health-routes.ts';
@@ -60,6 +61,7 @@ export function createApp() {
     hostedRoutes,
     webhookRoutes,
     webhookDeliveryRoutes,
+    documentRoutes,
     authRoutes,
     keyRoutes,
     accountRoutes,

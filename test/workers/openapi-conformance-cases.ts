@@ -14,6 +14,7 @@ import {
   bearer,
   big,
   cookieJson,
+  documentOf,
   exhaust,
   exhaustedAccount,
   hostedPathAndQuery,
@@ -341,6 +342,58 @@ export const CASES: Record<string, () => Promise<Sent>> = {
     send('DELETE', '/api/webhooks/wh_missing', { headers: bearer((await accountWithKey()).apiKey) }),
   'deleteWebhook 500': async () =>
     sendWithEnv(outage(), 'DELETE', '/api/webhooks/wh_x', { headers: bearer((await accountWithKey()).apiKey) }),
+
+  'listDocuments 200': async () => {
+    const { apiKey } = await accountWithKey();
+    await documentOf(apiKey);
+    return send('GET', '/api/documents?limit=5', { headers: bearer(apiKey) });
+  },
+  'listDocuments 400': async () =>
+    send('GET', '/api/documents?limit=0', { headers: bearer((await accountWithKey()).apiKey) }),
+  'listDocuments 401': () => send('GET', '/api/documents'),
+  'listDocuments 403': async () => send('GET', '/api/documents', { headers: { Cookie: await unverifiedSession() } }),
+  'listDocuments 500': async () =>
+    sendWithEnv(outage(), 'GET', '/api/documents', { headers: bearer((await accountWithKey()).apiKey) }),
+  'listDocuments 503': async () => {
+    const { apiKey } = await accountWithKey();
+    await documentOf(apiKey);
+    return sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'GET', '/api/documents', { headers: bearer(apiKey) });
+  },
+  'getDocument 200': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('GET', `/api/documents/${await documentOf(apiKey)}`, { headers: bearer(apiKey) });
+  },
+  'getDocument 401': () => send('GET', '/api/documents/x'),
+  'getDocument 403': async () => send('GET', '/api/documents/x', { headers: { Cookie: await unverifiedSession() } }),
+  'getDocument 404': async () =>
+    send('GET', `/api/documents/${'A'.repeat(22)}`, { headers: bearer((await accountWithKey()).apiKey) }),
+  'getDocument 500': async () =>
+    sendWithEnv(outage(), 'GET', '/api/documents/x', { headers: bearer((await accountWithKey()).apiKey) }),
+  'getDocument 503': async () => {
+    const { apiKey } = await accountWithKey();
+    const id = await documentOf(apiKey);
+    return sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'GET', `/api/documents/${id}`, { headers: bearer(apiKey) });
+  },
+  'revokeDocument 200': async () => {
+    const { apiKey } = await accountWithKey();
+    return send('DELETE', `/api/documents/${await documentOf(apiKey)}`, { headers: bearer(apiKey) });
+  },
+  'revokeDocument 401': () => send('DELETE', '/api/documents/x'),
+  'revokeDocument 403': async () => {
+    const { cookie } = await accountWithKey();
+    return send('DELETE', '/api/documents/x', { headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+  },
+  'revokeDocument 404': async () =>
+    send('DELETE', `/api/documents/${'A'.repeat(22)}`, { headers: bearer((await accountWithKey()).apiKey) }),
+  'revokeDocument 500': async () =>
+    sendWithEnv(outage(), 'DELETE', '/api/documents/x', { headers: bearer((await accountWithKey()).apiKey) }),
+  'revokeDocument 503': async () => {
+    const { apiKey } = await accountWithKey();
+    const id = await documentOf(apiKey);
+    return sendWithEnv({ HOSTED_LINK_SECRET: undefined }, 'DELETE', `/api/documents/${id}`, {
+      headers: bearer(apiKey),
+    });
+  },
 
   'listWebhookDeliveries 200': async () => {
     const { apiKey, email } = await accountWithKey();

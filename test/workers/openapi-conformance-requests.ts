@@ -136,8 +136,8 @@ export async function reusedKey(path: string, headers: Record<string, string>, f
   return send('POST', path, { json: second, headers: { ...headers, 'Idempotency-Key': key } });
 }
 
-export async function hostedPathAndQuery(): Promise<string> {
-  const { apiKey } = await accountWithKey();
+export async function hostedPathAndQuery(key?: string): Promise<string> {
+  const apiKey = key ?? (await accountWithKey()).apiKey;
   const { res } = await send('POST', '/api/generate-invoice', { json: INVOICE, headers: bearer(apiKey) });
   const url = new URL(((await res.json()) as { invoice: { hosted_url: string } }).invoice.hosted_url);
   return url.pathname + url.search;
@@ -149,6 +149,11 @@ export async function webhookOf(apiKey: string): Promise<string> {
     headers: bearer(apiKey),
   });
   return ((await res.json()) as { webhook: { id: string } }).webhook.id;
+}
+
+/** The id of a document (its hosted link's id) the account just generated (issue 26). */
+export async function documentOf(apiKey: string): Promise<string> {
+  return (await hostedPathAndQuery(apiKey)).split('?')[0].split('/').pop()!;
 }
 
 /** A webhook of the account with one logged delivery attempt (W1). */

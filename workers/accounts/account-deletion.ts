@@ -6,8 +6,7 @@
 import { sha256Hex } from '../crypto/sha256.ts';
 import type { Env } from '../env.ts';
 import { accountHostedLinkIds, forgetHostedLinks } from '../hosted/hosted-link-index.ts';
-import { hostedPdfKey } from '../hosted/hosted-pdf-cache.ts';
-import { snapshotKey } from '../hosted/snapshot-store.ts';
+import { hostedLinkKeys } from '../hosted/revoke-hosted-link.ts';
 import { eraseAccountLimiter } from '../limits/account-facts.ts';
 
 /** Links per round: three KV deletes each, well under a Worker's 1,000 KV operations per request. */
@@ -34,7 +33,7 @@ async function deleteHostedLinks(env: Env, accountId: string): Promise<void> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const ids = await accountHostedLinkIds(env.DB, accountId, LINKS_PER_ROUND);
     if (ids.length === 0) return;
-    const keys = ids.flatMap((id) => [snapshotKey(id), hostedPdfKey(id, 'pdf'), hostedPdfKey(id, 'facturx')]);
+    const keys = ids.flatMap(hostedLinkKeys);
     await Promise.all(keys.map((key) => env.SNAPSHOTS.delete(key)));
     await forgetHostedLinks(env.DB, ids);
   }

@@ -1,8 +1,9 @@
 // D9: invoice snapshots behind hosted links. KV holds them with a 7-day TTL (so storage cleans
 // itself), and each carries its own expires_at, checked on read, because KV expiry is lazy and
 // eventually consistent: a link must stop working at exactly 7 days.
-import type { ResolvedInvoice } from '@invoice/model';
+import { type ResolvedInvoice, resolveInvoice } from '@invoice/model';
 import type { Env } from '../env.ts';
+import { type DocumentFacts, documentFacts } from './document-facts.ts';
 import { indexHostedLink } from './hosted-link-index.ts';
 import {
   HOSTED_ID_PATTERN,
@@ -64,19 +65,25 @@ function compactRequest(s: InvoiceSnapshot): InvoiceSnapshot['request'] {
   return req;
 }
 
+/** The signed URL of a link id (also rebuilt for the document list, which keeps no signature in D1). */
+export async function hostedUrlOf(env: Env, baseUrl: string, id: string): Promise<string> {
+  return hostedUrlFor(baseUrl, id, await signHostedId(hostedLinkSecret(env), id));
+}
+
 /**
  * Stores the snapshot and returns its signed link. `now` in ms; `baseUrl` is the service origin
- * the link should point at (PUBLIC_BASE_URL: workers/http/public-base-url.ts).
+ * the link should point at (PUBLIC_BASE_URL: workers/http/public-base-url.ts). `facts`: what the document
+ * list shows (issue 26), from the resolved invoice the caller has; computed from the snapshot when not given.
  */
 export async function storeSnapshot(
   env: Env,
   snapshot: InvoiceSnapshot,
   now: number,
   baseUrl: string,
+  facts?: DocumentFacts,
 ): Promise<HostedLink> {
-  const secret = hostedLinkSecret(env);
   const id = newHostedId();
-  const hosted_url = hostedUrlFor(baseUrl, id, await signHostedId(secret, id));
+  const hosted_url = await hostedUrlOf(env, baseUrl, id);
   const created_at = Math.floor(now / 1000);
   const expires_at = created_at + HOSTED_LINK_TTL_SECONDS;
   const stored: StoredSnapshot = {
@@ -89,8 +96,18 @@ export async function storeSnapshot(
     expires_at,
   };
   // Indexed before KV holds it: closing the account (H17) finds every link it could have made.
-  if (snapshot.account_id)
-    await indexHostedLink(env.DB, { id, accountId: snapshot.account_id, expiresAt: expires_at }, created_at);
+  if (snapshot.account_id) {
+    const listed =
+      facts
+      ?? documentFacts(
+        resolveInvoice(snapshot.request, { today: snapshot.request.invoice.date, randomBytes: new Uint8Array(6) }),
+      );
+    await indexHostedLink(
+      env.DB,
+      { id, accountId: snapshot.account_id, createdAt: created_at, expiresAt: expires_at, facts: listed },
+      created_at,
+    );
+  }
   await env.SNAPSHOTS.put(snapshotKey(id), JSON.stringify(stored), {
     expirationTtl: HOSTED_LINK_TTL_SECONDS,
     metadata: { expires_at },

@@ -4,6 +4,7 @@ import { type InvoiceRequest, type InvoiceResponse, type ResolvedInvoice, toInvo
 import { type Caller, livemodeOf } from '../accounts/caller.ts';
 import { bytesToBase64 } from '../crypto/byte-encoding.ts';
 import type { Env } from '../env.ts';
+import { documentFacts } from '../hosted/document-facts.ts';
 import { chooseQr, type QrChoice, qrSummary } from '../hosted/qr-choice.ts';
 import { type HostedLink, storeSnapshot } from '../hosted/snapshot-store.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -63,6 +64,7 @@ export async function prepareInvoice(
       },
       opts.now,
       baseUrl,
+      documentFacts(resolved),
     );
   }
   const qr = payment?.source === 'payment' ? payment : chooseQr(resolved, hosted?.hosted_url);

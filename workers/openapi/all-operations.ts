@@ -4,6 +4,7 @@ import * as account from '../accounts/account-operations.ts';
 import * as auth from '../accounts/auth-operations.ts';
 import * as keys from '../accounts/key-operations.ts';
 import { generateInvoiceBatch } from '../batch/batch-operations.ts';
+import * as documents from '../documents/document-operations.ts';
 import { listDevEmails } from '../email/dev-email-operations.ts';
 import { getHealth } from '../health/health-operations.ts';
 import { getHostedInvoice } from '../hosted/hosted-operations.ts';
@@ -31,6 +32,9 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   deliveries.listWebhookDeliveries,
   deliveries.redeliverWebhookDelivery,
   deliveries.testWebhook,
+  documents.listDocuments,
+  documents.getDocument,
+  documents.revokeDocument,
   auth.register,
   auth.verifyEmail,
   auth.login,
