@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signHostedId, verifyHostedSignature } from '../../workers/hosted/hosted-link-signature.ts';
 import { HOSTED_OPENS_PER_MINUTE } from '../../workers/hosted/hosted-open-limit.ts';
 import { chooseQr } from '../../workers/hosted/qr-choice.ts';
+import { revokeHostedLink } from '../../workers/hosted/revoke-hosted-link.ts';
 import {
   HOSTED_LINK_TTL_SECONDS,
   type InvoiceSnapshot,
@@ -180,6 +181,44 @@ describe('GET /api/i/{id} (D9)', () => {
     }
     expect(bodies.size).toBe(1);
     expect((await open(`${link.hosted_url}&format=json`)).status).toBe(200);
+  });
+
+  it('issue 26: unknown, tampered, expired and revoked links answer a browser one HTML page and an API client one JSON body, 404, byte for byte', async () => {
+    const start = Date.now();
+    const live = await storeSnapshot(env, snapshotOf(request()), start, BASE);
+    const revoked = await storeSnapshot(env, snapshotOf(request()), start, BASE);
+    await revokeHostedLink(env, revoked.id, [BASE]);
+    const t = new URL(live.hosted_url).searchParams.get('t')!;
+    const causes = {
+      unknown: `${BASE}/api/i/${'Z'.repeat(22)}?t=${await signHostedId('test-hosted-link-secret', 'Z'.repeat(22))}`,
+      malformed: `${BASE}/api/i/${live.id}x?t=${t}`,
+      tampered: `${BASE}/api/i/${live.id}?t=${t.slice(0, -2)}AA`,
+      unsigned: `${BASE}/api/i/${live.id}`,
+      revoked: revoked.hosted_url,
+      expired: live.hosted_url,
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + (7 * 24 * 3600 + 1) * 1000);
+    const pages = new Set<string>();
+    const bodies = new Set<string>();
+    for (const [cause, url] of Object.entries(causes)) {
+      const page = await open(url, { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect([cause, page.status, page.headers.get('Content-Type')]).toEqual([cause, 404, 'text/html; charset=utf-8']);
+      expect(page.headers.get('Cache-Control')).toBe('private, no-store');
+      pages.add(await page.text());
+      const api = await open(url);
+      expect([cause, api.status]).toEqual([cause, 404]);
+      bodies.add(await api.text());
+    }
+    expect(pages.size).toBe(1);
+    expect(bodies.size).toBe(1);
+    const [html] = pages;
+    expect(html).toContain('This invoice link is no longer valid');
+    expect(html).toContain('ask the sender');
+    // No navigation, no session, nothing of the site's account pages.
+    expect(html).not.toContain('site-nav');
+    expect(html).not.toMatch(/href="\/(login|signup|app)/);
+    expect(JSON.parse([...bodies][0]).error.code).toBe('not_found');
   });
 
   it('D9: after 7 days the link is expired (404), although KV still holds the snapshot', async () => {

@@ -24,8 +24,10 @@ export const getHostedInvoice = defineOperation({
   path: '/api/i/{id}',
   summary: 'Open a hosted invoice link',
   description:
-    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned or expired link is the same 404. `format` picks the document: the PDF (default), the JSON shape, a UBL 2.1 Invoice, a UN/CEFACT CII or the Factur-X PDF (PDF/A-3b with the CII embedded), all from the same snapshot.',
+    'Public: the signature `t` is the only credential. A malformed, unknown, unsigned, expired or revoked link is the same 404. `format` picks the document: the PDF (default), the JSON shape, a UBL 2.1 Invoice, a UN/CEFACT CII or the Factur-X PDF (PDF/A-3b with the CII embedded), all from the same snapshot.',
   auth: 'public',
+  notFoundPage:
+    'A browser (`Accept: text/html`) gets the 404 as an HTML page saying the link is no longer valid, the same page for every cause.',
   params: z.object({ id: z.string().regex(/^[0-9A-Za-z]{22}$/) }),
   query: z.object({
     // Not checked here: a missing or wrong signature is the same 404 as an unknown id.

@@ -1,15 +1,16 @@
 // GET /api/i/{id}?t=…&format=pdf|json|ubl|cii|facturx (spec; D9; issue 13, E4): public, authenticated by the signature alone.
 // Every failure to find a live link — malformed id, wrong or missing signature, unknown id,
-// expired — is the same 404, so a probe learns nothing about which ids exist.
+// expired, revoked — is the same 404, so a probe learns nothing about which ids exist. A browser gets it
+// as one page in the recipient's terms (issue 26, H22), the same bytes for every cause.
 import { einvoiceProfileOf, profileCarries } from '@invoice/model';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/api-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { mountOperations } from '../http/mount-operations.ts';
-import { readParams } from '../http/read-params.ts';
 import { readQuery } from '../http/read-query.ts';
 import { withDocumentIssues, writeXml, xmlDocumentResponse } from '../invoices/xml-documents.ts';
+import { linkGonePage } from '../web/link-gone-page.tsx';
 import { admitHostedOpen } from './hosted-open-limit.ts';
 import { getHostedInvoice } from './hosted-operations.ts';
 import { hostedPdfCache } from './hosted-pdf-cache.ts';
@@ -29,15 +30,22 @@ function privacyHeaders(res: Response): Response {
   return res;
 }
 
+/** The one 404 of a link that does not open: a page for a browser, else the API's JSON error. */
+async function linkNotFound(c: Context<AppEnv>): Promise<Response> {
+  if (!(c.req.header('Accept') ?? '').includes('text/html')) throw new ApiError('not_found', NOT_FOUND_MESSAGE);
+  return privacyHeaders(await linkGonePage());
+}
+
 mountOperations(hostedRoutes, [
   [
     getHostedInvoice,
     async (c) => {
       await admitHostedOpen(c, Date.now());
-      const { id } = readParams(c, getHostedInvoice.params, NOT_FOUND_MESSAGE);
+      const params = getHostedInvoice.params.safeParse(c.req.param());
+      if (!params.success) return linkNotFound(c);
       const { format, t } = readQuery(c, getHostedInvoice.query);
-      const snap = await loadSnapshot(c.env, id, t, Date.now());
-      if (!snap) throw new ApiError('not_found', NOT_FOUND_MESSAGE);
+      const snap = await loadSnapshot(c.env, params.data.id, t, Date.now());
+      if (!snap) return linkNotFound(c);
 
       const rendered = resolveSnapshot(snap);
       if (format === 'json') {

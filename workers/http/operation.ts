@@ -45,6 +45,8 @@ export interface Operation {
   rateLimited?: boolean;
   /** Accepts `Idempotency-Key` (D8). */
   idempotent?: boolean;
+  /** A 404 that a browser (`Accept: text/html`) gets as a page, as this says (hosted links, issue 26). */
+  notFoundPage?: string;
   /** Only served when DEV_MODE is "true" (404 otherwise). */
   devOnly?: boolean;
   params?: z.ZodObject;

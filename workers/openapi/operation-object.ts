@@ -83,7 +83,13 @@ function errorResponse(op: Operation, status: number, codes: readonly ErrorCode[
       ? { Allow: { required: true, schema: { type: 'string' }, description: 'The methods this path answers.' } }
       : {}),
   };
-  return { description, content: json(schema), ...(Object.keys(headers).length ? { headers } : {}) };
+  // Issue 26 (H22): a browser opening a dead hosted link gets a page instead of the JSON body.
+  const page = status === 404 && op.notFoundPage ? { 'text/html': { schema: { type: 'string' } } } : {};
+  return {
+    description: page['text/html'] ? `${description}\n\n${op.notFoundPage}` : description,
+    content: { ...json(schema), ...page },
+    ...(Object.keys(headers).length ? { headers } : {}),
+  };
 }
 
 /** A legacy answer (D11): `{success: false, error: <message>, code}`, the codes of its own table. */

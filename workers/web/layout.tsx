@@ -17,6 +17,8 @@ export interface LayoutProps {
   wide?: boolean;
   /** A narrow column for single forms (sign up, log in). */
   narrow?: boolean;
+  /** No navigation: a page for someone who is no user of the site (a hosted link's recipient, issue 26). */
+  bare?: boolean;
   /** The page's language and direction (`<html lang dir>`); English, left to right, unless a page says otherwise. */
   lang?: string;
   dir?: 'ltr' | 'rtl';
@@ -51,41 +53,43 @@ export function Layout(props: LayoutProps) {
               </span>
               Invoice API
             </a>
-            <nav class="site-nav" aria-label="Main">
-              <ul>
-                {items.map((item) => (
-                  <li>
-                    <a href={item.href} aria-current={item.href === current ? 'page' : undefined}>
-                      {item.label}
-                    </a>
-                  </li>
-                ))}
-                {props.user ? (
-                  <li>
-                    <button type="button" class="button button--quiet" data-action="logout">
-                      Log out
-                    </button>
-                  </li>
-                ) : (
-                  <>
+            {props.bare ? null : (
+              <nav class="site-nav" aria-label="Main">
+                <ul>
+                  {items.map((item) => (
                     <li>
-                      <a href="/login" aria-current={props.path === '/login' ? 'page' : undefined}>
-                        Log in
+                      <a href={item.href} aria-current={item.href === current ? 'page' : undefined}>
+                        {item.label}
                       </a>
                     </li>
+                  ))}
+                  {props.user ? (
                     <li>
-                      <a
-                        class="button button--small"
-                        href="/signup"
-                        aria-current={props.path === '/signup' ? 'page' : undefined}
-                      >
-                        Sign up
-                      </a>
+                      <button type="button" class="button button--quiet" data-action="logout">
+                        Log out
+                      </button>
                     </li>
-                  </>
-                )}
-              </ul>
-            </nav>
+                  ) : (
+                    <>
+                      <li>
+                        <a href="/login" aria-current={props.path === '/login' ? 'page' : undefined}>
+                          Log in
+                        </a>
+                      </li>
+                      <li>
+                        <a
+                          class="button button--small"
+                          href="/signup"
+                          aria-current={props.path === '/signup' ? 'page' : undefined}
+                        >
+                          Sign up
+                        </a>
+                      </li>
+                    </>
+                  )}
+                </ul>
+              </nav>
+            )}
           </div>
         </header>
         <main
