@@ -62,6 +62,19 @@ describe('@invoice/client in workerd', () => {
     expect(gone).toMatchObject({ status: 401, code: 'invalid_api_key' });
   });
 
+  it('issue 26: documents.list finds a generated document by number and livemode, get reads it, revoke ends its link', async () => {
+    const { apiKey } = await verifiedAccountWithKey('sdk-docs');
+    const client = new InvoiceClient({ apiKey, baseUrl: BASE, fetch: (r) => workerFetch(r) });
+    const made = await client.invoices.generate({ ...invoice, invoice: { ...invoice.invoice, number: 'SDK-DOC-7' } });
+    const page = await client.documents.list({ number: 'sdk-doc', livemode: true, limit: 5 });
+    expect(page.documents.map((d) => [d.number, d.hosted_url])).toEqual([['SDK-DOC-7', made.invoice.hosted_url]]);
+    expect((await client.documents.list({ livemode: false })).documents).toEqual([]);
+    const id = page.documents[0].id;
+    expect((await client.documents.get(id)).document.revoked).toBe(false);
+    expect((await client.documents.revoke(id)).document.revoked).toBe(true);
+    expect((await workerFetch(made.invoice.hosted_url!)).status).toBe(404);
+  });
+
   it("D10: verifyWebhook accepts the Worker's deliveryHeaders for the body, and refuses another body", async () => {
     const secret = newWebhookSecret();
     const event = {

@@ -29,6 +29,9 @@ export type WebhookUpdate = Schemas['WebhookUpdate'];
 export type WebhookUpdatedResponse = Schemas['WebhookUpdatedResponse'];
 export type WebhookDeliveryListResponse = Schemas['WebhookDeliveryListResponse'];
 export type WebhookEventQueuedResponse = Schemas['WebhookEventQueuedResponse'];
+export type Document = Schemas['Document'];
+export type DocumentListResponse = Schemas['DocumentListResponse'];
+export type DocumentResponse = Schemas['DocumentResponse'];
 
 /** Every `output` the contract lists (its enum in InvoiceRequest), never a list of our own. */
 export type InvoiceOutput = NonNullable<InvoiceRequest['output']>;
@@ -54,6 +57,9 @@ export type HostedLinkResult<F extends HostedLinkFormat> = DocumentResult<F, Hos
 
 /** The query of GET /api/webhooks/{id}/deliveries (`limit`, `cursor`). */
 export type DeliveriesQuery = NonNullable<operations['listWebhookDeliveries']['parameters']['query']>;
+
+/** The query of GET /api/documents (`number`, `livemode`, `limit`, `cursor`). */
+export type DocumentsQuery = NonNullable<operations['listDocuments']['parameters']['query']>;
 
 /** The events a webhook can subscribe to. */
 export type WebhookEventType = NonNullable<WebhookCreate['events']>[number];

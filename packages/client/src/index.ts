@@ -1,6 +1,7 @@
 // @invoice/client: the public interface.
 export type { CallOptions, CreateOptions } from './api-transport.ts';
 export type * from './contract-types.ts';
+export type { DocumentListOptions } from './documents-resource.ts';
 export type { ApiErrorCode, LegacyErrorCode } from './error-code-types.ts';
 export type { components, operations, paths } from './generated/openapi.ts';
 export type { OpenHostedLinkOptions } from './hosted-links-resource.ts';

@@ -1,5 +1,6 @@
 // The entry point: `new InvoiceClient({ apiKey, baseUrl })` and its resources.
 import { createApiClient } from './api-transport.ts';
+import { DocumentsResource } from './documents-resource.ts';
 import { HostedLinksResource } from './hosted-links-resource.ts';
 import { InvoicesResource } from './invoices-resource.ts';
 import { KeysResource } from './keys-resource.ts';
@@ -25,6 +26,7 @@ export class InvoiceClient {
   readonly hostedLinks: HostedLinksResource;
   readonly webhooks: WebhooksResource;
   readonly keys: KeysResource;
+  readonly documents: DocumentsResource;
   readonly legacy: LegacyResource;
 
   constructor(options: InvoiceClientOptions) {
@@ -40,6 +42,7 @@ export class InvoiceClient {
     this.hostedLinks = new HostedLinksResource(api);
     this.webhooks = new WebhooksResource(api, bearer);
     this.keys = new KeysResource(api, bearer);
+    this.documents = new DocumentsResource(api, bearer);
     this.legacy = new LegacyResource(api, options.apiKey);
   }
 }
