@@ -15,6 +15,7 @@ const TOOLS = [
   'validate_invoice',
   'get_usage',
   'list_options',
+  'list_documents',
 ];
 
 const restGenerate = (apiKey: string, body: unknown) =>
@@ -37,7 +38,7 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
   });
   afterAll(async () => client?.close());
 
-  it('lists the six tools, each with an object input schema, an output schema and a cost note', async () => {
+  it('lists the seven tools, each with an object input schema, an output schema and a cost note', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS);
     for (const tool of tools) {
@@ -50,6 +51,7 @@ describe('MCP tools over Streamable HTTP (issue 14)', () => {
       'validate_invoice',
       'get_usage',
       'list_options',
+      'list_documents',
     ]);
     // The invoice tools take the generate-invoice body: the same required fields as /openapi.json.
     const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as Json;

@@ -88,6 +88,7 @@ describe('/mcp tool errors are tool results, not protocol errors', () => {
     ['create_invoice_batch', { invoices: [invoice], dryRun: true }, 'dryRun', undefined],
     ['get_usage', { verbose: true }, 'verbose', undefined],
     ['list_options', { fields: ['currency'] }, 'fields', undefined],
+    ['list_documents', { query: 'INV' }, 'query', undefined],
   ])('issue 21: %s refuses an unknown argument as a tool error naming it', async (tool, args, path, meant) => {
     const { apiKey } = await verifiedAccountWithKey(`mcp-unknown-${tool}`);
     const body = (await (await toolCall(apiKey, tool, args)).json()) as Json;
@@ -125,6 +126,24 @@ describe('/mcp tool errors are tool results, not protocol errors', () => {
       monthly_documents: { used: 0 },
       monthly_pdfs: { used: 0 },
     });
+  });
+
+  it("issue 26: list_documents answers the account's documents as GET /api/documents does, and counts nothing", async () => {
+    const { apiKey } = await verifiedAccountWithKey('mcp-docs');
+    const made = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: { ...invoice, invoice: { number: 'MCP-DOC-1' } },
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    const hosted = ((await made.json()) as Json).invoice.hosted_url;
+    const body = (await (await toolCall(apiKey, 'list_documents', { number: 'mcp-doc' })).json()) as Json;
+    const rest = (await (
+      await call('/api/documents?number=mcp-doc', { headers: { Authorization: `Bearer ${apiKey}` } })
+    ).json()) as Json;
+    expect(body.result.structuredContent).toEqual({ documents: rest.documents, next_cursor: null });
+    expect(rest.documents.map((d: Json) => d.hosted_url)).toEqual([hosted]);
+    const usage = (await (await toolCall(apiKey, 'get_usage', {})).json()) as Json;
+    expect(usage.result.structuredContent.hourly.used).toBe(1);
   });
 
   it('an unknown tool is the one protocol error (JSON-RPC -32602)', async () => {

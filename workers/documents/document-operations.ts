@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import { defineOperation } from '../http/operation.ts';
 
-const PAGE_DEFAULT = 20;
-const PAGE_MAX = 100;
+export const PAGE_DEFAULT = 20;
+export const PAGE_MAX = 100;
 
-const DocumentSchema = z
+export const DocumentSchema = z
   .object({
     id: z.string().meta({ description: "The hosted link's id (22 letters or digits)." }),
     number: z.string(),

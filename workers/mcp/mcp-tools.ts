@@ -1,5 +1,6 @@
 // The tools /mcp offers, in the order tools/list shows them.
 import { createInvoiceBatch } from './batch-tool.ts';
+import { listDocuments } from './documents-tool.ts';
 import { calculateInvoice, createInvoice } from './invoice-tools.ts';
 import type { McpTool } from './mcp-tool.ts';
 import { listOptions } from './options-tool.ts';
@@ -13,4 +14,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   validateInvoiceTool,
   getUsage,
   listOptions,
+  listDocuments,
 ];
