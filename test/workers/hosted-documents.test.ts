@@ -104,11 +104,11 @@ describe('GET /api/i/{id}?format=facturx (E4)', () => {
 
     // D14: the same bytes as rendering the snapshot's invoice with its CII and the link as QR text
     const cii = await (await call(`${local(link)}&format=cii`)).text();
-    const resolved = resolveInvoice(
-      ((await env.SNAPSHOTS.get(`snap:${id}`, 'json')) as { request: InvoiceRequest }).request,
-      { today: '2026-03-02', randomBytes: new Uint8Array(6) },
-    );
-    const qr = { text: link };
+    const stored = (await env.SNAPSHOTS.get(`snap:${id}`, 'json')) as { request: InvoiceRequest; expires_at: number };
+    const resolved = resolveInvoice(stored.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
+    // issue 26: the caption also says until when the link works
+    const validUntil = new Date(stored.expires_at * 1000).toISOString().slice(0, 10);
+    const qr = { text: link, kind: 'hosted_link', validUntil };
     expect(served).toEqual(await renderPdf(resolved, {}, qr, 'req_test', 'omit', { facturxXml: cii }));
     const plain = new Uint8Array(await (await call(local(link))).arrayBuffer());
     expect(served).not.toEqual(plain);

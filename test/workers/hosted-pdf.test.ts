@@ -25,6 +25,13 @@ const edgeUrl = (id: string) => hostedPdfCacheUrl(BASE, id, 'pdf', env.SERVICE_V
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The QR of a hosted link as the PDF draws it: the link, and its last day in the caption (issue 26). */
+const hostedQr = (link: { hosted_url: string; hosted_expires_at: number }) => ({
+  text: link.hosted_url,
+  kind: 'hosted_link',
+  validUntil: new Date(link.hosted_expires_at * 1000).toISOString().slice(0, 10),
+});
+
 // 1×1 red PNG
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
@@ -63,10 +70,12 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
     const served = new Uint8Array(await (await open(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     const logo = Uint8Array.from(atob(PNG_B64), (ch) => ch.charCodeAt(0));
-    const expected = await renderPdf(resolved, { logo }, { text: link.hosted_url }, 'req_test', 'omit');
+    const expected = await renderPdf(resolved, { logo }, hostedQr(link), 'req_test', 'omit');
     expect(served).toEqual(expected);
     // and the stored logo really reaches the renderer
-    const withoutLogo = await renderPdf(resolved, {}, { text: link.hosted_url }, 'req_test', 'omit');
+    const withoutLogo = await renderPdf(resolved, {}, hostedQr(link), 'req_test', 'omit');
+    // issue 26: the caption says until when the link works (without it, other bytes)
+    expect(served).not.toEqual(await renderPdf(resolved, { logo }, { text: link.hosted_url }, 'req_test', 'omit'));
     expect(served).not.toEqual(withoutLogo);
   });
 
@@ -86,7 +95,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
       expect(res.status).toBe(200);
       const served = new Uint8Array(await res.arrayBuffer());
       const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
-      expect(served).toEqual(await renderPdf(resolved, {}, { text: link.hosted_url }, 'req_test', 'omit'));
+      expect(served).toEqual(await renderPdf(resolved, {}, hostedQr(link), 'req_test', 'omit'));
     }
   });
 

@@ -33,10 +33,17 @@ export function qrSummary(
     : { source: choice.source, type: choice.type };
 }
 
-/** What the PDF renderer draws: the text, what it is (for the caption) and a built code's details. */
-export function pdfQr(choice: QrChoice | undefined): { text: string; kind: string; code?: PaymentCode } | undefined {
+/**
+ * What the PDF renderer draws: the text, what it is (for the caption) and a built code's details. A hosted
+ * link's caption also says until when it opens (issue 26): the UTC date of `expiresAt` (Unix seconds), so the PDF
+ * generate answers and the one the link re-renders (both knowing the same expiry) stay byte-identical (D14).
+ */
+export function pdfQr(
+  choice: QrChoice | undefined,
+  expiresAt?: number,
+): { text: string; kind: string; code?: PaymentCode; validUntil?: string } | undefined {
   if (!choice) return undefined;
-  return choice.source === 'payment'
-    ? { text: choice.value, kind: choice.type, code: choice.code }
-    : { text: choice.value, kind: 'hosted_link' };
+  if (choice.source === 'payment') return { text: choice.value, kind: choice.type, code: choice.code };
+  const validUntil = expiresAt === undefined ? undefined : new Date(expiresAt * 1000).toISOString().slice(0, 10);
+  return { text: choice.value, kind: 'hosted_link', ...(validUntil && { validUntil }) };
 }

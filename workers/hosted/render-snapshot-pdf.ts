@@ -15,7 +15,7 @@ export async function renderSnapshotPdf(
   requestId: string,
   facturxXml?: string,
 ): Promise<Uint8Array> {
-  const qr = pdfQr(rendered.qr);
+  const qr = pdfQr(rendered.qr, snap.expires_at);
   return renderPdf(rendered.resolved, snapshotImages(snap), qr, requestId, 'omit', {
     facturxXml,
     ...testWatermark(snap.livemode !== false),

@@ -13,7 +13,7 @@ import { withDocumentIssues, writeXml, xmlDocumentResponse } from './xml-documen
 /** The invoice's PDF in its template and language; with the CII, the Factur-X hybrid (PDF/A-3b). */
 function renderInvoicePdfOf(c: Context<AppEnv>, prepared: PreparedInvoice, facturxXml?: string): Promise<Uint8Array> {
   const { logo, signature } = prepared.images;
-  const qr = pdfQr(prepared.qr);
+  const qr = pdfQr(prepared.qr, prepared.hosted?.hosted_expires_at);
   return renderPdf(
     prepared.resolved,
     { logo: logo?.bytes, signature: signature?.bytes },

@@ -65,7 +65,7 @@ mountOperations(previewRoutes, [
         imageFetches: createImageFetches(c.env),
       });
       const { logo, signature } = prepared.images;
-      const qr = pdfQr(prepared.qr);
+      const qr = pdfQr(prepared.qr, prepared.hosted?.hosted_expires_at);
       const bytes = await renderPdf(
         prepared.resolved,
         { logo: logo?.bytes, signature: signature?.bytes },

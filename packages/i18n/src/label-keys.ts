@@ -65,6 +65,8 @@ export interface Labels {
   qrHostedLink: string;
   /** The hosted-link caption on a credit note. */
   qrHostedCreditNote: string;
+  /** A hosted link's caption with the last day it opens (issue 26): `{caption}` and `{date}`. */
+  qrValidUntil: string;
   qrPay: string;
   qrUrl: string;
   qrText: string;

@@ -21,8 +21,9 @@ export interface RenderInvoiceOptions {
    * What to encode (hosted link or payment code) and a caption such as the QR type. `kind` says what
    * it is (a payment.qr type or `hosted_link`; default payment.qr's type, else hosted_link) and
    * `code` a payment code the service built, whose details are printed beside it (issue 23).
+   * `validUntil` (YYYY-MM-DD): a hosted link's last day, added to its caption (issue 26).
    */
-  qr?: { text: string; caption?: string; kind?: string; code?: PaymentCode };
+  qr?: { text: string; caption?: string; kind?: string; code?: PaymentCode; validUntil?: string };
   /**
    * An image over the limits or that does not decode: 'fail' (default) throws ImageEmbedError
    * naming the slot; 'omit' renders without it.
@@ -60,6 +61,7 @@ export async function renderInvoicePdf(invoice: ResolvedInvoice, opts: RenderInv
   const view = buildInvoiceView(invoice, opts.qr?.caption, opts.presentation, {
     kind: opts.qr?.code?.type ?? opts.qr?.kind,
     manual: opts.qr?.code?.manual,
+    validUntil: opts.qr?.validUntil,
   });
   const template = templateFor(opts.presentation?.template ?? invoice.request.template);
   const meta = { ...markedMetadata(view.document, opts.watermark), language: view.language };

@@ -39,6 +39,27 @@ describe('issue 4: QR code', () => {
     expect(readQrOnPages(file, [1])).toBe(sepa);
   });
 
+  it("issue 26: a hosted link's caption says until when the link works, in the invoice's language", async () => {
+    const caption = async (language: string) => {
+      const bytes = await renderInvoicePdf(resolve(fullInvoice(language, 'classic')), {
+        fonts: fonts(),
+        qr: { text: HOSTED, kind: 'hosted_link', validUntil: '2026-12-03' },
+      });
+      return pdfText(writePdf(`qr-valid-until-${language}`, bytes)).replace(/\s+/g, ' ');
+    };
+    expect(await caption('en')).toContain('Scan to view this invoice online · valid until December 3, 2026');
+    expect(await caption('de')).toContain('gültig bis 3. Dezember 2026');
+    expect(await caption('ja')).toContain('2026年12月3日まで有効');
+    expect(await caption('ar')).toContain('صالح حتى');
+    // A payment code's caption has no end date: the code does not expire with the link.
+    const sepa = 'BCD\n002\n1\nSCT\nNWBKGB2L\nNorthwind\nGB29NWBK60161331926819\nEUR1.00';
+    const pay = await renderInvoicePdf(resolve(fullInvoice('en', 'classic')), {
+      fonts: fonts(),
+      qr: { text: sepa, kind: 'sepa', validUntil: '2026-12-03' },
+    });
+    expect(pdfText(writePdf('qr-valid-until-sepa', pay))).not.toContain('valid until');
+  });
+
   it('no QR text, no QR drawn', async () => {
     const bytes = await renderInvoicePdf(resolve(fullInvoice('en', 'classic')), { fonts: fonts() });
     const file = writePdf('qr-none', bytes);

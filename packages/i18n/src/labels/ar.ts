@@ -56,6 +56,7 @@ export const ar: Labels = {
   taxInclusive: 'الأسعار شاملة الضريبة',
   qrHostedLink: 'امسح الرمز لعرض الفاتورة عبر الإنترنت',
   qrHostedCreditNote: 'امسح الرمز لعرض الإشعار الدائن عبر الإنترنت',
+  qrValidUntil: '{caption} · صالح حتى {date}',
   qrPay: 'امسح الرمز للدفع',
   qrUrl: 'امسح الرمز لفتح الرابط',
   qrText: 'امسح الرمز لعرض التفاصيل',

@@ -56,6 +56,7 @@ export const de: Labels = {
   taxInclusive: 'Preise inkl. MwSt.',
   qrHostedLink: 'Scannen, um die Rechnung online anzusehen',
   qrHostedCreditNote: 'Scannen, um die Gutschrift online anzusehen',
+  qrValidUntil: '{caption} · gültig bis {date}',
   qrPay: 'Zum Bezahlen scannen',
   qrUrl: 'Scannen, um den Link zu öffnen',
   qrText: 'Für Details scannen',

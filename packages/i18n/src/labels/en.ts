@@ -56,6 +56,7 @@ export const en: Labels = {
   taxInclusive: 'Prices include tax',
   qrHostedLink: 'Scan to view this invoice online',
   qrHostedCreditNote: 'Scan to view this credit note online',
+  qrValidUntil: '{caption} · valid until {date}',
   qrPay: 'Scan to pay',
   qrUrl: 'Scan to open the link',
   qrText: 'Scan for details',

@@ -56,6 +56,7 @@ export const es: Labels = {
   taxInclusive: 'Precios con impuestos incluidos',
   qrHostedLink: 'Escanee para ver esta factura en línea',
   qrHostedCreditNote: 'Escanee para ver esta nota de crédito en línea',
+  qrValidUntil: '{caption} · válido hasta el {date}',
   qrPay: 'Escanee para pagar',
   qrUrl: 'Escanee para abrir el enlace',
   qrText: 'Escanee para ver los detalles',

@@ -56,6 +56,7 @@ export const fr: Labels = {
   taxInclusive: 'Prix toutes taxes comprises',
   qrHostedLink: 'Scannez pour consulter cette facture en ligne',
   qrHostedCreditNote: 'Scannez pour consulter cet avoir en ligne',
+  qrValidUntil: '{caption} · valable jusqu’au {date}',
   qrPay: 'Scannez pour payer',
   qrUrl: 'Scannez pour ouvrir le lien',
   qrText: 'Scannez pour plus de détails',

@@ -56,6 +56,7 @@ export const hi: Labels = {
   taxInclusive: 'मूल्य में कर शामिल है',
   qrHostedLink: 'इनवॉइस ऑनलाइन देखने के लिए स्कैन करें',
   qrHostedCreditNote: 'क्रेडिट नोट ऑनलाइन देखने के लिए स्कैन करें',
+  qrValidUntil: '{caption} · {date} तक मान्य',
   qrPay: 'भुगतान के लिए स्कैन करें',
   qrUrl: 'लिंक खोलने के लिए स्कैन करें',
   qrText: 'विवरण के लिए स्कैन करें',

@@ -56,6 +56,7 @@ export const it: Labels = {
   taxInclusive: 'Prezzi IVA inclusa',
   qrHostedLink: 'Inquadra il codice per vedere la fattura online',
   qrHostedCreditNote: 'Inquadra il codice per vedere la nota di credito online',
+  qrValidUntil: '{caption} · valido fino al {date}',
   qrPay: 'Inquadra il codice per pagare',
   qrUrl: 'Inquadra il codice per aprire il link',
   qrText: 'Inquadra il codice per i dettagli',

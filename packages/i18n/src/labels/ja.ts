@@ -56,6 +56,7 @@ export const ja: Labels = {
   taxInclusive: '価格は税込です',
   qrHostedLink: 'スキャンして請求書をオンラインで表示',
   qrHostedCreditNote: 'スキャンして貸方票をオンラインで表示',
+  qrValidUntil: '{caption}・{date}まで有効',
   qrPay: 'スキャンしてお支払い',
   qrUrl: 'スキャンしてリンクを開く',
   qrText: 'スキャンして詳細を表示',

@@ -56,6 +56,7 @@ export const nl: Labels = {
   taxInclusive: 'Prijzen inclusief btw',
   qrHostedLink: 'Scan om deze factuur online te bekijken',
   qrHostedCreditNote: 'Scan om deze creditnota online te bekijken',
+  qrValidUntil: '{caption} · geldig tot {date}',
   qrPay: 'Scan om te betalen',
   qrUrl: 'Scan om de link te openen',
   qrText: 'Scan voor details',

@@ -56,6 +56,7 @@ export const pt: Labels = {
   taxInclusive: 'Preços com impostos incluídos',
   qrHostedLink: 'Leia o código para ver esta fatura online',
   qrHostedCreditNote: 'Leia o código para ver esta nota de crédito online',
+  qrValidUntil: '{caption} · válido até {date}',
   qrPay: 'Leia o código para pagar',
   qrUrl: 'Leia o código para abrir o link',
   qrText: 'Leia o código para ver os detalhes',

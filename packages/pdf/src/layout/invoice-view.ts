@@ -178,6 +178,23 @@ function creditNoteReference(
 export interface QrCodeFacts {
   kind?: string;
   manual?: ManualPayment;
+  /** A hosted link's last day (YYYY-MM-DD, UTC): its caption says until when it opens (issue 26). */
+  validUntil?: string;
+}
+
+/** The caption under the QR: what it is, and for a hosted link with a known end, until when it works. */
+function qrCaptionOf(
+  kind: string,
+  qrCode: QrCodeFacts,
+  language: string,
+  l: Labels,
+  digits: Digits,
+  doc: 'invoice' | 'credit_note',
+) {
+  const caption = qrCaption(kind, language, l, doc);
+  if (kind !== 'hosted_link' || !qrCode.validUntil) return caption;
+  // The date stays whole when the caption wraps, as every printed date (P10).
+  return fillLabel(l.qrValidUntil, { caption, date: unbreakable(formatDate(qrCode.validUntil, language, digits)) });
 }
 
 /**
@@ -294,7 +311,7 @@ export function buildInvoiceView(
     accent: parseAccent(req.accent_color),
     qrCaption: present(qrCaptionText)
       ? qrCaptionText
-      : qrCaption(qrCode.kind ?? req.payment?.qr?.type ?? 'hosted_link', language, l, documentType),
+      : qrCaptionOf(qrCode.kind ?? req.payment?.qr?.type ?? 'hosted_link', qrCode, language, l, digits, documentType),
     // every built code carries the invoice's own currency (the schema refuses any other), so `money` fits
     qrDetails: manualPaymentFields(qrCode.kind ?? '', qrCode.manual, l, money),
     document: {
