@@ -31,6 +31,7 @@ export const CLIENT_ENTRIES = [
   'dashboard-page',
   'webhooks-page',
   'keys-page',
+  'documents-page',
   'docs-page',
   'playground-page',
 ];

@@ -192,6 +192,45 @@ describe('web gallery (npm run gallery:web)', () => {
     await page.close();
   });
 
+  it('issue 26: the documents page, a revoke confirmation, and a dead hosted link', async () => {
+    const { cookie, apiKey } = await verifiedAccount(baseUrl, 'gallery-docs');
+    const made: string[] = [];
+    for (const [number, total, type] of [
+      ['INV-2026-0041', 1280, 'invoice'],
+      ['INV-2026-0042', 428.4, 'invoice'],
+      ['CN-2026-0007', 90, 'credit_note'],
+    ] as const) {
+      const res = await fetch(`${baseUrl}/api/generate-invoice`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({
+          from: { name: 'Studio North' },
+          to: { name: 'Acme' },
+          invoice: { number, currency: 'EUR', type },
+          items: [{ description: 'Work', unit_price: total }],
+        }),
+      });
+      made.push(((await res.json()) as { invoice: { hosted_url: string } }).invoice.hosted_url);
+    }
+    const [name, value] = cookie.split('=');
+    const context = await browser.newContext();
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    const docs = await context.newPage();
+    await docs.goto(`${baseUrl}/app/documents`);
+    await docs.locator('li.document').nth(2).waitFor();
+    await shoot(docs, 'documents');
+    await docs.locator('li.document').first().getByRole('button', { name: 'Revoke…' }).click();
+    await shoot(docs, 'documents-revoke-confirm');
+    await docs.locator('li.document').first().getByRole('button', { name: 'Yes, revoke' }).click();
+    await docs.getByText(/is revoked/).waitFor();
+    await shoot(docs, 'documents-revoked');
+    // Any dead link shows the same page (H22): here one whose signature was tampered with.
+    const gone = await context.newPage();
+    await gone.goto(made[2].replace(/t=[\w-]{4}/, 't=AAAA'));
+    await shoot(gone, 'hosted-link-gone');
+    await context.close();
+  });
+
   it('issue 24: the password pages', async () => {
     const own = `gallery-reset-${crypto.randomUUID().slice(0, 6)}@example.com`;
     const reg = await fetch(`${baseUrl}/api/auth/register`, {

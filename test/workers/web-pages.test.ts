@@ -99,7 +99,7 @@ describe('web pages (issue 12)', () => {
     expect(html).toContain('data-openapi-url="/openapi.json"');
   });
 
-  it.each(['/app', '/app/webhooks', '/app/keys'])(
+  it.each(['/app', '/app/webhooks', '/app/keys', '/app/documents'])(
     '%s without a session redirects to /login (and back afterwards)',
     async (path) => {
       for (const cookie of [undefined, `inv_session=${'x'.repeat(43)}`]) {

@@ -12,6 +12,7 @@ export const PUBLIC_NAV: readonly NavItem[] = [{ href: '/docs', label: 'API refe
 export const APP_NAV: readonly NavItem[] = [
   { href: '/app', label: 'Dashboard' },
   { href: '/app/playground', label: 'Playground' },
+  { href: '/app/documents', label: 'Documents' },
   { href: '/app/keys', label: 'API keys' },
   { href: '/app/webhooks', label: 'Webhooks' },
 ];

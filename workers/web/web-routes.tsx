@@ -12,6 +12,7 @@ import { confirmEmailForBrowsers } from './confirm-email-page.tsx';
 import { dashboardData } from './dashboard-data.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { DocsPage } from './docs-page.tsx';
+import { DocumentsPage } from './documents-page.tsx';
 import { KeysPage } from './keys-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { McpGuidePage } from './mcp-guide-page.tsx';
@@ -92,6 +93,12 @@ webRoutes.get('/app/account', async (c) => {
   const s = await signedIn(c);
   if (!s.owner) return s.redirect;
   return renderPage(<AccountPage email={s.owner.email} verified={s.owner.email_verified_at !== null} />);
+});
+
+webRoutes.get('/app/documents', async (c) => {
+  const s = await signedIn(c);
+  if (!s.owner) return s.redirect;
+  return renderPage(<DocumentsPage user={s.owner.email} />);
 });
 
 webRoutes.get('/app/webhooks', async (c) => {
