@@ -41,7 +41,11 @@ const batch = await client.invoices.batch({ invoices: [invoice, invoice] });
 const json = await client.hostedLinks.open(totals.hosted_url, { format: 'json' });
 
 // Webhooks: create (the secret is shown once), list, deliveries, redeliver, test
-const { webhook } = await client.webhooks.create({ url: 'https://example.com/hooks' });`;
+const { webhook } = await client.webhooks.create({ url: 'https://example.com/hooks' });
+
+// Your documents with a hosted link, newest first; revoke a link sent to the wrong client
+const { documents } = await client.documents.list({ number: 'INV-2026' });
+await client.documents.revoke(documents[0].id);`;
 
 const ERRORS = `import { InvoiceApiError } from '@invoice/client';
 
