@@ -63,7 +63,7 @@ async function accountAndKey(tag: string) {
 /** Runs the Worker's queue handler on counting bindings with one message, the receiver answering 204. */
 async function consume(body: unknown) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
-  const { env: counted, ops } = countedEnv(env as Env);
+  const { env: counted, ops } = countedEnv(env as Env, { holdQueue: true });
   const batch = createMessageBatch('invoice-webhooks', [
     { id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body },
   ]);
