@@ -243,6 +243,13 @@ describe('issue 26 (K6): test keys', () => {
     const opened = await workerFetch(`${invoice.hosted_url}&format=json`);
     expect(opened.status).toBe(200);
     expect(((await opened.json()) as Json).livemode).toBe(false);
+    // The document list (H20) knows the test document as such (the others had no hosted link, so are not listed).
+    const listed = async (livemode: boolean) => {
+      const res = await call(`/api/documents?livemode=${livemode}`, { headers: { Authorization: `Bearer ${live}` } });
+      return (((await res.json()) as Json).documents as Json[]).map((d) => [d.livemode, d.hosted_url]);
+    };
+    expect(await listed(false)).toEqual([[false, invoice.hosted_url]]);
+    expect(await listed(true)).toEqual([]);
   });
 
   it('issue 26: a test key’s UBL and CII carry the test note (BT-22); a live key’s do not', async () => {

@@ -9,7 +9,7 @@ export interface DocumentFacts {
   einvoice_profile: string;
   currency: string;
   grand_total: number;
-  /** false for a document made with a test-mode key (issue 26); live until test keys say otherwise. */
+  /** false for a document made with a test-mode key (issue 26, K6). */
   livemode: boolean;
 }
 

@@ -101,6 +101,7 @@ export async function storeSnapshot(
       facts
       ?? documentFacts(
         resolveInvoice(snapshot.request, { today: snapshot.request.invoice.date, randomBytes: new Uint8Array(6) }),
+        snapshot.livemode !== false,
       );
     await indexHostedLink(
       env.DB,

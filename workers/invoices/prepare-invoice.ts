@@ -64,7 +64,7 @@ export async function prepareInvoice(
       },
       opts.now,
       baseUrl,
-      documentFacts(resolved),
+      documentFacts(resolved, livemode),
     );
   }
   const qr = payment?.source === 'payment' ? payment : chooseQr(resolved, hosted?.hosted_url);
