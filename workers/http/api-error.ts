@@ -15,18 +15,18 @@ export interface ApiErrorOptions<C extends ErrorCode> {
  * comes from the closed table in error-codes.ts, which also gives the status.
  */
 export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
   readonly status: ErrorStatus;
   readonly headers: Record<string, string>;
   /** `error.details`: empty when no field is at fault (401, 404, 429…). */
   readonly details: readonly IssueDetail[];
 
-  constructor(
-    readonly code: C,
-    message: string,
-    options: ApiErrorOptions<C> = {},
-  ) {
+  // A plain field, not a parameter property: scripts/admin.ts runs these modules under Node's type stripping, which
+  // refuses parameter properties.
+  constructor(code: C, message: string, options: ApiErrorOptions<C> = {}) {
     super(message);
     this.name = 'ApiError';
+    this.code = code;
     this.status = statusFor(code, options.status);
     this.headers = { ...options.headers };
     this.details = (options.details ?? []).slice(0, MAX_DETAILS);
