@@ -66,14 +66,16 @@ describe('hosted link in headless Chromium (D9)', () => {
     await page.close();
   });
 
-  it('D9: the same link as JSON, and a tampered link is 404 in the browser too', async () => {
+  it('D9: the same link as JSON, and a tampered link is 404 in the browser too, as the dead-link page (H22)', async () => {
     const page = await (await web.newContext()).newPage();
     const json = await page.goto(`${hostedUrl}&format=json`);
     expect(json?.status()).toBe(200);
     expect(((await json!.json()) as Json).invoice.number).toBe(number);
     const bad = await page.goto(hostedUrl.replace(/t=./, (m) => (m.endsWith('A') ? 't=B' : 't=A')));
+    // A browser gets the dead-link page in the recipient's terms (H22), still a 404.
     expect(bad?.status()).toBe(404);
-    expect(((await bad!.json()) as Json).error.code).toBe('not_found');
+    expect(bad?.headers()['content-type']).toMatch(/^text\/html/);
+    expect(await page.locator('h1').textContent()).toBe('This invoice link is no longer valid');
     await page.close();
   });
 

@@ -124,6 +124,7 @@ describe('webhook deliveries on /app/webhooks in Chromium (issue 12, W1)', () =>
       id: eventId,
       type: 'webhook.test',
       created: expect.any(Number),
+      livemode: true,
       data: { webhook_id: webhookId, message: 'A test event sent on request; it describes no invoice.' },
     });
     expect(new Webhook(secret).verify(first.raw, first.headers as Record<string, string>)).toEqual(event);

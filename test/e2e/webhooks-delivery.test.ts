@@ -77,6 +77,7 @@ describe('webhook deliveries over a real queue (D10)', () => {
       id: expect.stringMatching(/^evt_/),
       type: 'invoice.generated',
       created: expect.any(Number),
+      livemode: true,
       data: { invoice },
     });
     expect(main.headers['content-type']).toBe('application/json');
