@@ -3,11 +3,11 @@
 // (DELETE /api/documents/{id}, after a confirmation).
 import { deleteJson, getJson, type Json, messageOf } from './api-client.ts';
 import { el, localTime } from './dom.ts';
+import { listPanel } from './list-panel.ts';
 import { wireSiteHeader } from './site-header.ts';
 
-const list = document.querySelector<HTMLUListElement>('[data-out="list"]')!;
-const listStatus = document.querySelector<HTMLElement>('[data-out="list-status"]')!;
-const listError = document.querySelector<HTMLElement>('[data-out="list-error"]')!;
+const panel = listPanel();
+const { list } = panel;
 const more = document.querySelector<HTMLButtonElement>('[data-action="more"]')!;
 const search = document.querySelector<HTMLFormElement>('#search-documents')!;
 
@@ -129,15 +129,11 @@ async function loadPage(append: boolean): Promise<void> {
     else list.replaceChildren(...items);
     nextCursor = page.next_cursor ?? null;
     more.hidden = nextCursor === null;
-    listError.hidden = true;
     const count = list.children.length;
-    if (count === 0)
-      listStatus.textContent = query ? `No document number starts with “${query}”.` : 'No documents yet.';
-    else listStatus.textContent = `${count} document${count === 1 ? '' : 's'}${nextCursor ? ' (more below)' : ''}.`;
+    if (count === 0) panel.shown(query ? `No document number starts with “${query}”.` : 'No documents yet.');
+    else panel.shown(`${count} document${count === 1 ? '' : 's'}${nextCursor ? ' (more below)' : ''}.`);
   } catch (err) {
-    listStatus.textContent = '';
-    listError.textContent = messageOf(err);
-    listError.hidden = false;
+    panel.failed(err);
   } finally {
     more.disabled = false;
   }

@@ -4,12 +4,12 @@ import { deleteJson, getJson, type Json, messageOf, postJson } from './api-clien
 import { wireCopyButtons } from './copy-button.ts';
 import { el, localTime } from './dom.ts';
 import { showFormError, whileBusy } from './form-helpers.ts';
+import { listPanel } from './list-panel.ts';
 import { wireSiteHeader } from './site-header.ts';
 
 const MAX_KEYS = 10;
-const list = document.querySelector<HTMLUListElement>('[data-out="list"]')!;
-const listStatus = document.querySelector<HTMLElement>('[data-out="list-status"]')!;
-const listError = document.querySelector<HTMLElement>('[data-out="list-error"]')!;
+const panel = listPanel();
+const { list } = panel;
 
 function keyItem(k: Json): HTMLLIElement {
   const id = String(k.id);
@@ -70,14 +70,11 @@ async function loadList(announce?: string): Promise<void> {
   try {
     const { keys } = await getJson('/api/keys');
     list.replaceChildren(...(keys as Json[]).map(keyItem));
-    listError.hidden = true;
     const count = (keys as Json[]).length;
     const summary = count === 0 ? 'No keys yet: create one below.' : `${count} of ${MAX_KEYS} keys.`;
-    listStatus.textContent = announce ? `${announce} ${summary}` : summary;
+    panel.shown(announce ? `${announce} ${summary}` : summary);
   } catch (err) {
-    listStatus.textContent = '';
-    listError.textContent = messageOf(err);
-    listError.hidden = false;
+    panel.failed(err);
   }
 }
 

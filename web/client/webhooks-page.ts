@@ -6,13 +6,13 @@ import { deleteJson, getJson, type Json, messageOf, postJson } from './api-clien
 import { wireCopyButtons } from './copy-button.ts';
 import { breakableUrl, el, localTime } from './dom.ts';
 import { showFormError, whileBusy } from './form-helpers.ts';
+import { listPanel } from './list-panel.ts';
 import { wireSiteHeader } from './site-header.ts';
 import { showDeliveries } from './webhook-deliveries.ts';
 import { editControls, pauseButton } from './webhook-edit.ts';
 
-const list = document.querySelector<HTMLUListElement>('[data-out="list"]')!;
-const listStatus = document.querySelector<HTMLElement>('[data-out="list-status"]')!;
-const listError = document.querySelector<HTMLElement>('[data-out="list-error"]')!;
+const panel = listPanel();
+const { list } = panel;
 /** The address rules as the add form states them, shown again in each edit form. */
 const urlHint = document.querySelector('#webhook-url-hint')?.textContent?.trim() ?? '';
 
@@ -133,14 +133,11 @@ async function loadList(announce?: string): Promise<void> {
   try {
     const { webhooks } = await getJson('/api/webhooks');
     list.replaceChildren(...(webhooks as Json[]).map(webhookItem));
-    listError.hidden = true;
     const count = (webhooks as Json[]).length;
     const summary = count === 0 ? 'No webhooks yet: add one below.' : `${count} of 10 webhooks.`;
-    listStatus.textContent = announce ? `${announce} ${summary}` : summary;
+    panel.shown(announce ? `${announce} ${summary}` : summary);
   } catch (err) {
-    listStatus.textContent = '';
-    listError.textContent = messageOf(err);
-    listError.hidden = false;
+    panel.failed(err);
   }
 }
 
