@@ -5,6 +5,7 @@
 // Unverified accounts get the resend button here.
 import type { Tier } from '../accounts/caller.ts';
 import type { PlanLimits } from '../limits/plans.ts';
+import { CopyField } from './copy-field.tsx';
 import type { DashboardData, UsageWindow } from './dashboard-data.ts';
 import { isoTime, timeUntil, utcTime } from './format-times.ts';
 import { Layout } from './layout.tsx';
@@ -185,15 +186,7 @@ function KeyCard(props: { maskedKey: string | null; verified: boolean }) {
             The previous key no longer works.
           </span>
         </p>
-        <div class="field">
-          <label for="new-key">Your new API key</label>
-          <div class="copy-row">
-            <input id="new-key" type="text" readonly autocomplete="off" spellcheck={false} data-out="new-key" />
-            <button type="button" class="button button--secondary" data-action="copy" data-copy-from="new-key">
-              Copy
-            </button>
-          </div>
-        </div>
+        <CopyField id="new-key" out="new-key" label="Your new API key" />
       </div>
       <p class="form-error" role="alert" data-out="key-error" hidden />
     </section>

@@ -2,6 +2,7 @@
 // `/app/keys` (issue 26): the account's API keys, live and test, with their last use; a form to create a named key
 // (shown once, with a copy button) and per key a delete with confirmation. Drawn by web/client/keys-page.ts from
 // GET/POST/DELETE /api/keys, which the page uses for every read and write.
+import { CopyField } from './copy-field.tsx';
 import { Layout } from './layout.tsx';
 
 function CreateKeyForm() {
@@ -12,17 +13,15 @@ function CreateKeyForm() {
         <p class="notice notice--warning">
           <strong>Copy the key now: it is shown only this once.</strong> Later you will see only its last 4 characters.
         </p>
-        <div class="field">
-          <label for="new-key">
-            API key <span class="muted" data-out="key-name" />
-          </label>
-          <div class="copy-row">
-            <input id="new-key" type="text" readonly autocomplete="off" spellcheck={false} data-out="key" />
-            <button type="button" class="button button--secondary" data-action="copy" data-copy-from="new-key">
-              Copy
-            </button>
-          </div>
-        </div>
+        <CopyField
+          id="new-key"
+          out="key"
+          label={
+            <>
+              API key <span class="muted" data-out="key-name" />
+            </>
+          }
+        />
       </div>
       <form id="create-key" novalidate>
         <p class="form-error" role="alert" tabindex={-1} hidden />

@@ -3,6 +3,7 @@
 // delete, a test event and its recent deliveries with redeliver. The list is drawn by
 // web/client/webhooks-page.ts from the JSON API, which the page uses for every read and write, so the
 // page shows exactly what the API answers, errors included.
+import { CopyField } from './copy-field.tsx';
 import { Layout } from './layout.tsx';
 
 const EVENTS = [
@@ -32,15 +33,7 @@ function AddWebhookForm(props: { devMode: boolean }) {
         <p class="muted">
           For <code data-out="secret-url" />
         </p>
-        <div class="field">
-          <label for="new-secret">Signing secret</label>
-          <div class="copy-row">
-            <input id="new-secret" type="text" readonly autocomplete="off" spellcheck={false} data-out="secret" />
-            <button type="button" class="button button--secondary" data-action="copy" data-copy-from="new-secret">
-              Copy
-            </button>
-          </div>
-        </div>
+        <CopyField id="new-secret" out="secret" label="Signing secret" />
       </div>
       <form id="add-webhook" novalidate>
         <p class="form-error" role="alert" tabindex={-1} hidden />
