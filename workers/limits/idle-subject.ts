@@ -1,5 +1,5 @@
 // When a RateLimiter object may forget everything (issue 25, decision P-LIM3): per-IP objects (one per client
-// address) were never deleted. An object that holds nothing but window counters (no account: no subject, facts or
+// address) were never deleted. An object that holds nothing but window counters (no account: no subject, loaded keys or
 // credits; no open reservation) is deleted by its alarm once none of its windows with a count is still running.
 import type { EarliestAlarm } from './earliest-alarm.ts';
 import { hourWindow, isoWeekWindow, monthWindow } from './windows.ts';
@@ -25,7 +25,7 @@ function liveUntil(sql: SqlStorage, now: number): number | null {
 /** True when the object holds window counters only: nothing of an account, no reservation a request still holds. */
 function holdsOnlyCounters(sql: SqlStorage): boolean {
   const rows = (table: string) => sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
-  return ['subject', 'facts', 'credits', 'reservations'].every((table) => rows(table) === 0);
+  return ['subject', 'live_keys_loaded', 'credits', 'reservations'].every((table) => rows(table) === 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 // The RateLimiter's live-key check (P-ACC2, D6, K4), kept in one module: the account's unrevoked key hashes
-// (live-keys-table.ts) and its "may have webhooks" flag (account-facts-table.ts), pushed by key creation, deletion,
-// rotation and webhook creation, and the check every metered call passes before anything is counted. The RateLimiter's RPCs of the same names only delegate here.
+// (live-keys-table.ts), pushed by key creation, deletion and rotation, and the check every metered call passes
+// before anything is counted. The RateLimiter's RPCs of the same names only delegate here.
 import type { AccountFacts, AccountFactsTable } from './account-facts-table.ts';
 
 /** Which key to check: the account (whose keys are loaded from D1 on first use) and the presented hash. */
@@ -30,11 +30,6 @@ export class LiveKeyCheck {
   /** After a failed key change: reload the keys from D1 on the next call. */
   forgetLiveKeys(): void {
     this.facts.keys.forget();
-  }
-
-  /** Webhook creation calls this before its D1 insert; it is never unset. */
-  noteWebhooks(): void {
-    this.facts.set('webhooks', '1', true);
   }
 
   async accountFacts(accountId: string | undefined): Promise<AccountFacts | null> {

@@ -265,8 +265,9 @@ export class RateLimiter extends DurableObject<LimiterBindings> {
     this.ready();
     const facts = await this.keys.accountFacts(input.accountId);
     if (LiveKeyCheck.revoked(facts, input)) return { revoked: true };
+    const webhooks = await this.hasWebhooks(input.accountId);
     const outcome = this.hourly.takeUpTo('test_calls_hour', Date.now(), input.limit, input.calls);
-    return { ...outcome, webhooks: facts?.webhooks ?? false };
+    return { ...outcome, webhooks };
   }
 
   async peek(check: KeyCheck = {}): Promise<Usage | Revoked> {
