@@ -10,9 +10,9 @@ import {
   type InvoiceSnapshot,
   loadSnapshot,
   snapshotKey,
-  storeSnapshot,
 } from '../../workers/hosted/snapshot-store.ts';
 import { freshClientIp, workerFetch } from './accounts-fixtures.ts';
+import { storeTestSnapshot } from './hosted-fixtures.ts';
 
 type Json = Record<string, any>;
 const BASE = 'https://invoices.example.com';
@@ -50,7 +50,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('hosted link signature (D9)', () => {
   it('D9: hosted_url = {base_url}/api/i/{22 base62}?t={base64url HMAC-SHA-256(id)}', async () => {
-    const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snapshotOf(request()), Date.now(), BASE);
     const m = /^https:\/\/invoices\.example\.com\/api\/i\/([0-9A-Za-z]{22})\?t=([A-Za-z0-9_-]{43})$/.exec(
       link.hosted_url,
     );
@@ -84,7 +84,7 @@ describe('hosted link signature (D9)', () => {
   it('D9: the snapshot lives in KV with a 7-day TTL and its own expires_at', async () => {
     const now = Date.UTC(2026, 2, 2, 12, 0, 0);
     const put = vi.spyOn(env.SNAPSHOTS, 'put');
-    const link = await storeSnapshot(env, snapshotOf(request()), now, BASE);
+    const link = await storeTestSnapshot(env, snapshotOf(request()), now, BASE);
     expect(link.hosted_expires_at).toBe(now / 1000 + 7 * 24 * 3600);
     expect(put).toHaveBeenCalledWith(
       snapshotKey(link.id),
@@ -103,7 +103,7 @@ describe('GET /api/i/{id} (D9)', () => {
   it('D9: format=json serves the InvoiceJsonResponse, recomputed from the snapshot, without any auth header', async () => {
     const req = request();
     const snap = snapshotOf(req);
-    const link = await storeSnapshot(env, snap, Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snap, Date.now(), BASE);
     const res = await open(`${link.hosted_url}&format=json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
@@ -127,14 +127,14 @@ describe('GET /api/i/{id} (D9)', () => {
 
   it('spec: invoice.qr says {source: payment} when payment.qr is given, and the hosted link otherwise', async () => {
     const withPay = request({ payment: { qr: { type: 'url', value: 'https://pay.example.com/INV-1' } } });
-    const a = await storeSnapshot(env, snapshotOf(withPay), Date.now(), BASE);
+    const a = await storeTestSnapshot(env, snapshotOf(withPay), Date.now(), BASE);
     expect(((await (await open(`${a.hosted_url}&format=json`)).json()) as Json).invoice.qr).toEqual({
       source: 'payment',
       type: 'url',
       payload: 'https://pay.example.com/INV-1',
     });
     const noQr = request({ features: { qr: false } });
-    const b = await storeSnapshot(env, snapshotOf(noQr), Date.now(), BASE);
+    const b = await storeTestSnapshot(env, snapshotOf(noQr), Date.now(), BASE);
     expect(((await (await open(`${b.hosted_url}&format=json`)).json()) as Json).invoice.qr).toBeUndefined();
     const resolved = (req: InvoiceRequest) =>
       resolveInvoice(req, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
@@ -158,7 +158,7 @@ describe('GET /api/i/{id} (D9)', () => {
   });
 
   it('D9: a wrong signature, a missing one, an unknown id and a malformed id all give the same 404 not_found', async () => {
-    const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snapshotOf(request()), Date.now(), BASE);
     const url = new URL(link.hosted_url);
     const id = url.pathname.split('/').pop()!;
     const t = url.searchParams.get('t')!;
@@ -185,8 +185,8 @@ describe('GET /api/i/{id} (D9)', () => {
 
   it('issue 26: unknown, tampered, expired and revoked links answer a browser one HTML page and an API client one JSON body, 404, byte for byte', async () => {
     const start = Date.now();
-    const live = await storeSnapshot(env, snapshotOf(request()), start, BASE);
-    const revoked = await storeSnapshot(env, snapshotOf(request()), start, BASE);
+    const live = await storeTestSnapshot(env, snapshotOf(request()), start, BASE);
+    const revoked = await storeTestSnapshot(env, snapshotOf(request()), start, BASE);
     await revokeHostedLink(env, revoked.id, [BASE]);
     const t = new URL(live.hosted_url).searchParams.get('t')!;
     const causes = {
@@ -223,7 +223,7 @@ describe('GET /api/i/{id} (D9)', () => {
 
   it('D9: after 7 days the link is expired (404), although KV still holds the snapshot', async () => {
     const start = Date.now();
-    const link = await storeSnapshot(env, snapshotOf(request()), start, BASE);
+    const link = await storeTestSnapshot(env, snapshotOf(request()), start, BASE);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(start + (7 * 24 * 3600 - 60) * 1000);
     expect((await open(`${link.hosted_url}&format=json`)).status).toBe(200);
@@ -239,7 +239,7 @@ describe('GET /api/i/{id} (D9)', () => {
   });
 
   it('an unknown format is 400 validation_error naming the parameter; other methods are 405', async () => {
-    const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snapshotOf(request()), Date.now(), BASE);
     const res = await open(`${link.hosted_url}&format=xml`);
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).error.message).toMatch(/^format/);
@@ -250,7 +250,7 @@ describe('GET /api/i/{id} (D9)', () => {
 
   it('D4: without HOSTED_LINK_SECRET links can be neither made nor opened (503 not_provisioned)', async () => {
     const bare = { ...env, HOSTED_LINK_SECRET: undefined };
-    await expect(storeSnapshot(bare, snapshotOf(request()), Date.now(), BASE)).rejects.toMatchObject({
+    await expect(storeTestSnapshot(bare, snapshotOf(request()), Date.now(), BASE)).rejects.toMatchObject({
       status: 503,
       code: 'not_provisioned',
     });
@@ -261,7 +261,7 @@ describe('GET /api/i/{id} (D9)', () => {
   });
 
   it('issue 10.4: opens are limited per client IP, 404 probes included; another address is not affected', async () => {
-    const link = await storeSnapshot(env, snapshotOf(request()), Date.now(), 'https://invoices.example.com');
+    const link = await storeTestSnapshot(env, snapshotOf(request()), Date.now(), 'https://invoices.example.com');
     // Held one second into a minute, so the window cannot roll over halfway through the test.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 60_000 + 1_000);

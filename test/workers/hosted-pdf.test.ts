@@ -4,10 +4,11 @@ import { parseInvoiceRequest, resolveInvoice } from '@invoice/model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../workers/env.ts';
 import { hostedPdfCacheUrl, hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
-import { type InvoiceSnapshot, storeSnapshot } from '../../workers/hosted/snapshot-store.ts';
+import type { InvoiceSnapshot } from '../../workers/hosted/snapshot-store.ts';
 import worker from '../../workers/index.ts';
 import { renderPdf } from '../../workers/pdf/render-pdf.ts';
 import { withClientAddress } from './accounts-fixtures.ts';
+import { storeTestSnapshot } from './hosted-fixtures.ts';
 import { pngHeaderOnly, pngWithData, toBase64 } from './image-fixtures.ts';
 
 const BASE = 'https://invoices.example.com';
@@ -50,7 +51,7 @@ function snapshot(extra: Record<string, unknown> = {}, images?: InvoiceSnapshot[
 
 describe('GET /api/i/{id} as PDF (D9)', () => {
   it('D9: the PDF is the default format, served inline with the invoice number as file name', async () => {
-    const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snapshot(), Date.now(), BASE);
     const res = await open(link.hosted_url);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('application/pdf');
@@ -66,7 +67,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
 
   it('D14: the hosted PDF is byte-identical to rendering the same invoice with the hosted link as QR text', async () => {
     const snap = snapshot({}, { logo: { mime: 'image/png', base64: PNG_B64 } });
-    const link = await storeSnapshot(env, snap, Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snap, Date.now(), BASE);
     const served = new Uint8Array(await (await open(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     const logo = Uint8Array.from(atob(PNG_B64), (ch) => ch.charCodeAt(0));
@@ -81,7 +82,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
 
   it('spec: with payment.qr the PDF encodes the payment value, not the hosted link', async () => {
     const snap = snapshot({ payment: { qr: { type: 'url', value: 'https://pay.example.com/x' } } });
-    const link = await storeSnapshot(env, snap, Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snap, Date.now(), BASE);
     const served = new Uint8Array(await (await open(link.hosted_url)).arrayBuffer());
     const resolved = resolveInvoice(snap.request, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     expect(served).toEqual(await renderPdf(resolved, {}, { text: 'https://pay.example.com/x' }, 'req_test', 'omit'));
@@ -90,7 +91,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
   it('H3: a stored image that is not fit to render (a snapshot older than the limits) is left out; the link still works', async () => {
     for (const logo of [pngHeaderOnly(3000, 3000), pngWithData(8, 8, new Uint8Array([0, 0, 1, 2]))]) {
       const snap = snapshot({}, { logo: { mime: 'image/png', base64: toBase64(logo) } });
-      const link = await storeSnapshot(env, snap, Date.now(), BASE);
+      const link = await storeTestSnapshot(env, snap, Date.now(), BASE);
       const res = await open(link.hosted_url);
       expect(res.status).toBe(200);
       const served = new Uint8Array(await res.arrayBuffer());
@@ -100,7 +101,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
   });
 
   it('issue 10.4: after its first render the PDF is served from KV, byte for byte, and the entry expires with the link', async () => {
-    const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snapshot(), Date.now(), BASE);
     expect(await kvPdf(link.id)).toBeNull();
     const first = new Uint8Array(await (await open(link.hosted_url)).arrayBuffer());
     // Written after the answer (issue 25, H18).
@@ -118,7 +119,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
   });
 
   it('issue 25: repeated opens in one location are served from the Cache API, not KV, and stay private, no-store', async () => {
-    const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snapshot(), Date.now(), BASE);
     const first = new Uint8Array(await (await open(link.hosted_url)).arrayBuffer());
     await expect.poll(() => caches.default.match(edgeUrl(link.id)).then((r) => r !== undefined)).toBe(true);
     await expect.poll(() => kvPdf(link.id)).toEqual(first);
@@ -134,7 +135,7 @@ describe('GET /api/i/{id} as PDF (D9)', () => {
   });
 
   it('issue 25: concurrent first opens of one link answer 200 even when every KV write of the PDF fails', async () => {
-    const link = await storeSnapshot(env, snapshot(), Date.now(), BASE);
+    const link = await storeTestSnapshot(env, snapshot(), Date.now(), BASE);
     const put = vi.fn(async () => {
       throw new Error('KV PUT failed: 429 Too Many Requests (test)');
     });

@@ -5,9 +5,9 @@ import { parseInvoiceRequest, resolveInvoice } from '@invoice/model';
 import { inspectImage } from '@invoice/pdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../../workers/env.ts';
-import { storeSnapshot } from '../../workers/hosted/snapshot-store.ts';
 import { IMAGE_URL_RULES } from '../../workers/invoices/load-images.ts';
 import { call, verifiedAccountWithKey, withClientAddress } from './accounts-fixtures.ts';
+import { storeTestSnapshot } from './hosted-fixtures.ts';
 import { flatPng, jpeg, PNG_1X1, pngHeaderOnly, pngWithData, toBase64, zlibDeflate } from './image-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -176,7 +176,7 @@ describe('H3: hosted links never decode a stored image that breaks the rules', (
     if (!parsed.ok) throw new Error(parsed.error.message);
     const { request } = resolveInvoice(parsed.value, { today: '2026-03-02', randomBytes: new Uint8Array(6) });
     const bomb = pngWithData(100, 100, await zerosDeflated(32));
-    const withBomb = await storeSnapshot(
+    const withBomb = await storeTestSnapshot(
       e,
       { request, images: { logo: { mime: 'image/png', base64: toBase64(bomb) } } },
       Date.now(),

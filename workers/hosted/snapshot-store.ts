@@ -1,9 +1,9 @@
 // D9: invoice snapshots behind hosted links. KV holds them with a 7-day TTL (so storage cleans
 // itself), and each carries its own expires_at, checked on read, because KV expiry is lazy and
 // eventually consistent: a link must stop working at exactly 7 days.
-import { type ResolvedInvoice, resolveInvoice } from '@invoice/model';
+import type { ResolvedInvoice } from '@invoice/model';
 import type { Env } from '../env.ts';
-import { type DocumentFacts, documentFacts } from './document-facts.ts';
+import type { DocumentFacts } from './document-facts.ts';
 import { indexHostedLink } from './hosted-link-index.ts';
 import {
   HOSTED_ID_PATTERN,
@@ -80,7 +80,7 @@ export async function storeSnapshot(
   snapshot: InvoiceSnapshot,
   now: number,
   baseUrl: string,
-  facts?: DocumentFacts,
+  facts: DocumentFacts,
 ): Promise<HostedLink> {
   const id = newHostedId();
   const hosted_url = await hostedUrlOf(env, baseUrl, id);
@@ -96,19 +96,12 @@ export async function storeSnapshot(
     expires_at,
   };
   // Indexed before KV holds it: closing the account (H17) finds every link it could have made.
-  if (snapshot.account_id) {
-    const listed =
-      facts
-      ?? documentFacts(
-        resolveInvoice(snapshot.request, { today: snapshot.request.invoice.date, randomBytes: new Uint8Array(6) }),
-        snapshot.livemode !== false,
-      );
+  if (snapshot.account_id)
     await indexHostedLink(
       env.DB,
-      { id, accountId: snapshot.account_id, createdAt: created_at, expiresAt: expires_at, facts: listed },
+      { id, accountId: snapshot.account_id, createdAt: created_at, expiresAt: expires_at, facts },
       created_at,
     );
-  }
   await env.SNAPSHOTS.put(snapshotKey(id), JSON.stringify(stored), {
     expirationTtl: HOSTED_LINK_TTL_SECONDS,
     metadata: { expires_at },
