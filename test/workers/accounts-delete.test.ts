@@ -61,15 +61,7 @@ async function fullAccount(tag: string) {
   });
   expect(hook.status).toBe(201);
   const webhookId = ((await hook.json()) as Json).webhook.id;
-  await recordAttempt(testEnv.DB, {
-    webhookId,
-    accountId: id,
-    event: { id: `evt_${id.slice(5)}`, type: 'invoice.generated', created_at: 1, data: {} } as never,
-    attempt: 1,
-    attemptedAt: 1_800_000_000,
-    outcome: { status: 200, error: null, refused: false, durationMs: 5, responseBody: 'ok' },
-    nextAttemptAt: null,
-  });
+  await recordAttempt(testEnv.DB, deliveryAttempt(webhookId, id));
   await testEnv.DB.prepare(
     `INSERT OR REPLACE INTO usage_snapshots (subject, hour_start, hour_count, week_start, week_count, month_start,
        month_documents, month_pdfs, updated_at) VALUES (?, 0, 2, 0, 2, 0, 2, 0, 0)`,
@@ -83,7 +75,20 @@ async function fullAccount(tag: string) {
     headers: { Cookie: account.cookie },
   });
   const other = await login(account.email);
-  return { ...account, id, links, hosted, other };
+  return { ...account, id, links, hosted, other, webhookId };
+}
+
+/** A delivery attempt of the account's webhook, as the queue consumer records it. */
+function deliveryAttempt(webhookId: string, id: string) {
+  return {
+    webhookId,
+    accountId: id,
+    event: { id: `evt_${id.slice(5)}`, type: 'invoice.generated', created_at: 1, data: {} } as never,
+    attempt: 1,
+    attemptedAt: 1_800_000_000,
+    outcome: { status: 200, error: null, refused: false, durationMs: 5, responseBody: 'ok' },
+    nextAttemptAt: null,
+  };
 }
 
 /** Every D1 table with an account column (`account_id`, or `subject` for usage), and the accounts table itself. */
@@ -155,6 +160,10 @@ describe('issue 24: close the account', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Set-Cookie')).toMatch(/^inv_session=;.*Max-Age=0/);
     await expectGone(a);
+    // A delivery in flight during the deletion records its attempt afterwards: nothing is written (H24).
+    await recordAttempt(testEnv.DB, deliveryAttempt(a.webhookId, a.id));
+    const rows = await rowsOf(a.id, a.email);
+    expect([rows.webhook_deliveries, rows.webhook_events]).toEqual([0, 0]);
     const relogin = await call('/api/auth/login', {
       method: 'POST',
       json: { email: a.email, password: PASSWORD },

@@ -43,7 +43,8 @@ export interface AttemptRecord {
 /**
  * The statements that log `attempts` (W1), for one D1 batch (a transaction) per queue invocation (W8): each event
  * once (unless kept already), each attempt, then per webhook its rows past the newest 100, and per account the
- * events no row refers to any more.
+ * events no row refers to any more. An event and an attempt are written only while their webhook exists (H24): a
+ * delivery in flight when its webhook was deleted or its account closed leaves no row behind.
  */
 export function deliveryLogStatements(db: D1Database, attempts: readonly AttemptRecord[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
@@ -52,11 +53,16 @@ export function deliveryLogStatements(db: D1Database, attempts: readonly Attempt
     if (events.has(a.event.id)) continue;
     events.add(a.event.id);
     const body = JSON.stringify(a.event);
+    const webhookIds = [...new Set(attempts.filter((b) => b.event.id === a.event.id).map((b) => b.webhookId))];
     if (new TextEncoder().encode(body).length <= MAX_STORED_EVENT_BYTES)
       statements.push(
         db
-          .prepare('INSERT INTO webhook_events (id, account_id, body) VALUES (?, ?, ?) ON CONFLICT(id) DO NOTHING')
-          .bind(a.event.id, a.accountId, body),
+          .prepare(
+            `INSERT INTO webhook_events (id, account_id, body) SELECT ?1, ?2, ?3
+               WHERE EXISTS (SELECT 1 FROM webhooks WHERE account_id = ?2 AND id IN (SELECT value FROM json_each(?4)))
+             ON CONFLICT(id) DO NOTHING`,
+          )
+          .bind(a.event.id, a.accountId, body, JSON.stringify(webhookIds)),
       );
   }
   for (const a of attempts)
@@ -64,7 +70,8 @@ export function deliveryLogStatements(db: D1Database, attempts: readonly Attempt
       db
         .prepare(
           `INSERT INTO webhook_deliveries (id, webhook_id, account_id, event_id, event_type, attempt, attempted_at, status, error, duration_ms, response_body, next_attempt_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12
+           WHERE EXISTS (SELECT 1 FROM webhooks WHERE id = ?2 AND account_id = ?3)`,
         )
         .bind(
           `dlv_${randomBase62(24)}`,
