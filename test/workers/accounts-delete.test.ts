@@ -3,6 +3,7 @@
 // account row; a deletion that failed mid-way completes when repeated; the address registers again (decision H17).
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { closeAccount } from '../../workers/accounts/account-deletion.ts';
 import { hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
 import { snapshotKey } from '../../workers/hosted/snapshot-store.ts';
 import { recordAttempt } from '../../workers/webhooks/delivery-log.ts';
@@ -208,6 +209,39 @@ describe('issue 24: close the account', () => {
     await register(a.email);
     // Repeating it once more finds no session: nothing is left to delete.
     expect((await close(a.cookie)).status).toBe(401);
+  });
+
+  it('issue 24 (H25): a generate whose snapshot is written while the account is closed leaves no snapshot in KV and hands out no link', async () => {
+    for (const when of ['before', 'after'] as const) {
+      const a = await verifiedAccountWithKey(`close-race-${when}`);
+      const id = await accountId(a.email);
+      const written: string[] = [];
+      // The deletion runs in full while the generate stores its snapshot: before or after the KV write lands.
+      const racingKv = new Proxy(testEnv.SNAPSHOTS, {
+        get(target, prop) {
+          if (prop === 'put')
+            return async (key: string, ...rest: [string]) => {
+              written.push(key);
+              if (when === 'before') await closeAccount(testEnv, id, Date.now());
+              await target.put(key, ...rest);
+              if (when === 'after') await closeAccount(testEnv, id, Date.now());
+            };
+          const value = Reflect.get(target, prop);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const { res } = await sendWithEnv({ SNAPSHOTS: racingKv }, 'POST', '/api/generate-invoice', {
+        json: INVOICE,
+        headers: { Authorization: `Bearer ${a.apiKey}` },
+      });
+      expect(res.status, when).toBe(401);
+      expect(
+        written.filter((k) => k.startsWith('snap:')),
+        when,
+      ).toHaveLength(1);
+      for (const key of written) expect(await testEnv.SNAPSHOTS.get(key), `${when} ${key}`).toBeNull();
+      expect((await rowsOf(id, a.email)).hosted_links, when).toBe(0);
+    }
   });
 
   it('issue 24: a wrong password is 401, counts against the login throttle and deletes nothing', async () => {

@@ -1,5 +1,6 @@
 // The index of hosted links per account (issue 24, decision H17; migrations/0008_account_deletion.sql): written
-// before a snapshot goes to KV, so closing the account can find every KV key it made. Opening a link never reads it
+// once the snapshot is in KV and only for an account not being closed (H25), so closing the account finds every KV
+// key of a link that was handed out. Opening a link never reads it
 // (a public path kept off D1, issue 25): a closed account's links answer 404 at once where they were deleted, and
 // elsewhere once KV's deletion has reached that location (about 60 s).
 // Issue 26 (H20): the row also holds what the document list shows, in the same statement (no extra round trip).

@@ -95,17 +95,24 @@ export async function storeSnapshot(
     created_at,
     expires_at,
   };
-  // Indexed before KV holds it: closing the account (H17) finds every link it could have made.
-  if (snapshot.account_id)
-    await indexHostedLink(
-      env.DB,
-      { id, accountId: snapshot.account_id, createdAt: created_at, expiresAt: expires_at, facts },
-      created_at,
-    );
   await env.SNAPSHOTS.put(snapshotKey(id), JSON.stringify(stored), {
     expirationTtl: HOSTED_LINK_TTL_SECONDS,
     metadata: { expires_at },
   });
+  // Indexed after KV holds it, and only while the account is not being closed (H25): an index row means the
+  // snapshot was already there when a deletion listed the index, so the deletion removes it; a refused row means
+  // the deletion may have passed, so the snapshot goes again here and the link is never handed out.
+  if (snapshot.account_id)
+    try {
+      await indexHostedLink(
+        env.DB,
+        { id, accountId: snapshot.account_id, createdAt: created_at, expiresAt: expires_at, facts },
+        created_at,
+      );
+    } catch (err) {
+      await env.SNAPSHOTS.delete(snapshotKey(id)).catch(() => undefined);
+      throw err;
+    }
   return { id, hosted_url, hosted_expires_at: expires_at };
 }
 
