@@ -3,7 +3,7 @@
 // account row; a deletion that failed mid-way completes when repeated; the address registers again (decision H17).
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { closeAccount } from '../../workers/accounts/account-deletion.ts';
+import { closeAccount, LINKS_PER_ROUND, MAX_ROUNDS } from '../../workers/accounts/account-deletion.ts';
 import { hostedPdfKey } from '../../workers/hosted/hosted-pdf-cache.ts';
 import { snapshotKey } from '../../workers/hosted/snapshot-store.ts';
 import { recordAttempt } from '../../workers/webhooks/delivery-log.ts';
@@ -242,6 +242,121 @@ describe('issue 24: close the account', () => {
       for (const key of written) expect(await testEnv.SNAPSHOTS.get(key), `${when} ${key}`).toBeNull();
       expect((await rowsOf(id, a.email)).hosted_links, when).toBe(0);
     }
+  });
+
+  it('issue 24 (H17): more links than one request deletes: it deletes them in rounds, answers 500, and the repeat finishes', async () => {
+    const a = await verifiedAccountWithKey('close-rounds');
+    const id = await accountId(a.email);
+    const perRequest = LINKS_PER_ROUND * MAX_ROUNDS;
+    // Seeded directly (rows and snapshot keys): what many generates would have left.
+    const ids = Array.from(
+      { length: perRequest + 1 },
+      (_, i) => `rounds${id.slice(5, 13)}${String(i).padStart(4, '0')}`,
+    );
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    await testEnv.DB.batch(
+      ids.map((link) =>
+        testEnv.DB.prepare('INSERT INTO hosted_links (id, account_id, expires_at) VALUES (?, ?, ?)').bind(
+          link,
+          id,
+          expiresAt,
+        ),
+      ),
+    );
+    // KV keys for a link of each round and the one left over (every link's keys are deleted whether there or not).
+    const sampled = [0, LINKS_PER_ROUND, perRequest - 1, perRequest].map((i) => ids[i]);
+    await Promise.all(sampled.map((link) => testEnv.SNAPSHOTS.put(snapshotKey(link), '{}')));
+    await testEnv.SNAPSHOTS.put(hostedPdfKey(ids[perRequest], 'pdf'), 'pdf');
+
+    const first = await close(a.cookie);
+    expect(first.status).toBe(500);
+    const half = await rowsOf(id, a.email);
+    expect([half.hosted_links, half.accounts]).toEqual([1, 1]);
+    const leftOver = await testEnv.DB.prepare('SELECT id FROM hosted_links WHERE account_id = ?').bind(id).first('id');
+    for (const link of sampled.filter((l) => l !== leftOver))
+      expect(await testEnv.SNAPSHOTS.get(snapshotKey(link)), link).toBeNull();
+    expect((await call('/api/auth/me', { headers: { Authorization: `Bearer ${a.apiKey}` } })).status).toBe(401);
+
+    expect((await close(a.cookie)).status).toBe(200);
+    expect(Object.entries(await rowsOf(id, a.email)).filter(([, n]) => n > 0)).toEqual([]);
+    for (const key of [...sampled.map(snapshotKey), hostedPdfKey(ids[perRequest], 'pdf')])
+      expect(await testEnv.SNAPSHOTS.get(key), key).toBeNull();
+  });
+
+  it('issue 24 (H17): a failure in the RateLimiter step, then in the D1 batch of webhooks, each leaves a closable account; the third request completes', async () => {
+    const a = await verifiedAccountWithKey('close-steps');
+    const id = await accountId(a.email);
+    const auth = { Authorization: `Bearer ${a.apiKey}` };
+    expect((await call('/api/generate-invoice', { method: 'POST', json: INVOICE, headers: auth })).status).toBe(200);
+    const hook = await call('/api/webhooks', {
+      method: 'POST',
+      json: { url: 'https://hooks.example.com/steps', events: ['invoice.generated'] },
+      headers: auth,
+    });
+    expect(hook.status).toBe(201);
+    const closeWith = (overrides: Record<string, unknown>) =>
+      sendWithEnv(overrides, 'DELETE', '/api/auth/account', {
+        json: { password: PASSWORD },
+        headers: { Cookie: a.cookie },
+      });
+
+    // Step 2: the account's RateLimiter cannot be erased.
+    const failingLimiter = new Proxy(testEnv.RATE_LIMITER, {
+      get(target, prop) {
+        if (prop === 'get')
+          return (objectId: DurableObjectId) =>
+            new Proxy(target.get(objectId), {
+              get(stub, method) {
+                if (method === 'eraseAccount') return () => Promise.reject(new Error('object unavailable (test)'));
+                const value = Reflect.get(stub, method);
+                return typeof value === 'function' ? value.bind(stub) : value;
+              },
+            });
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect((await closeWith({ RATE_LIMITER: failingLimiter })).res.status).toBe(500);
+    let rows = await rowsOf(id, a.email);
+    expect([rows.accounts, rows.hosted_links, rows.webhooks]).toEqual([1, 1, 1]);
+    expect((await call('/api/auth/me', { headers: auth })).status).toBe(401);
+
+    // Step 4: the D1 batch that deletes webhooks, their log and the usage copy fails.
+    const sqlOf = new WeakMap<object, string>();
+    const failingDb = new Proxy(testEnv.DB, {
+      get(target, prop) {
+        if (prop === 'prepare')
+          return (sql: string) => {
+            const statement = target.prepare(sql);
+            return new Proxy(statement, {
+              get(st, p) {
+                if (p === 'bind')
+                  return (...args: unknown[]) => {
+                    const bound = st.bind(...args);
+                    sqlOf.set(bound, sql);
+                    return bound;
+                  };
+                const value = Reflect.get(st, p);
+                return typeof value === 'function' ? value.bind(st) : value;
+              },
+            });
+          };
+        if (prop === 'batch')
+          return (statements: D1PreparedStatement[]) =>
+            statements.some((st) => sqlOf.get(st)?.startsWith('DELETE FROM webhooks'))
+              ? Promise.reject(new Error('D1 unavailable (test)'))
+              : target.batch(statements);
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect((await closeWith({ DB: failingDb })).res.status).toBe(500);
+    rows = await rowsOf(id, a.email);
+    expect([rows.accounts, rows.hosted_links, rows.webhooks]).toEqual([1, 0, 1]);
+
+    expect((await close(a.cookie)).status).toBe(200);
+    expect(Object.entries(await rowsOf(id, a.email)).filter(([, n]) => n > 0)).toEqual([]);
+    expect(await limiterRows(id)).toBe(0);
   });
 
   it('issue 24: a wrong password is 401, counts against the login throttle and deletes nothing', async () => {

@@ -10,8 +10,8 @@ import { hostedLinkKeys } from '../hosted/revoke-hosted-link.ts';
 import { eraseAccountLimiter } from '../limits/account-facts.ts';
 
 /** Links per round: three KV deletes each, well under a Worker's 1,000 KV operations per request. */
-const LINKS_PER_ROUND = 100;
-const MAX_ROUNDS = 3;
+export const LINKS_PER_ROUND = 100;
+export const MAX_ROUNDS = 3;
 
 /** The account of a session, being closed or not: the one lookup that still finds a marked account. */
 export async function sessionAccountForDeletion(
