@@ -2,7 +2,8 @@
 // works with the emailed link and shows a clear page for a used or expired one.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, login, register, resetTokenFor, uniqueEmail } from './accounts-fixtures.ts';
+import { sha256Hex } from '../../workers/crypto/sha256.ts';
+import { BASE, call, login, register, resetTokenFor, testEnv, uniqueEmail } from './accounts-fixtures.ts';
 import { expectNoInlineScript, expectPageHeaders } from './web-fixtures.ts';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -59,6 +60,22 @@ describe('issue 24: the password pages', () => {
       expect(dead.html).toContain('href="/forgot-password"');
       expect(dead.html).not.toContain('data-token');
     }
+  });
+
+  it('issue 24: an expired link (past its hour, never used) shows the same "This link did not work" page (400)', async () => {
+    const email = uniqueEmail('web-reset-expired');
+    await register(email);
+    const token = await resetTokenFor(email);
+    expect((await page(`/reset-password?token=${token}`)).res.status).toBe(200);
+    await testEnv.DB.prepare('UPDATE password_resets SET expires_at = ? WHERE token_hash = ?')
+      .bind(Date.now() - 1, await sha256Hex(token))
+      .run();
+    const expired = await page(`/reset-password?token=${token}`);
+    expect(expired.res.status).toBe(400);
+    expectPageHeaders(expired.res);
+    expect(expired.html).toContain('This link did not work');
+    expect(expired.html).toContain('href="/forgot-password"');
+    expect(expired.html).not.toContain('data-token');
   });
 });
 
