@@ -88,12 +88,38 @@ describe('issue 24: password reset and change in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
   });
 
-  it('issue 24: 375 px wide: the password pages do not scroll sideways', async () => {
+  it('issue 24: 375 px wide: the password pages, the live reset form and the log-in page do not scroll sideways', async () => {
+    const fitsWidth = async (what: string) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(375);
+    };
     await page.setViewportSize({ width: 375, height: 812 });
     for (const path of ['/forgot-password', '/app/account', '/reset-password?token=x']) {
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+      await fitsWidth(path);
     }
+    // A fresh link, so the reset form itself is shown (the first link is used).
+    const forgot = await fetch(`${baseUrl}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'CF-Connecting-IP': `100.126.${Math.floor(Math.random() * 250)}.1`,
+      },
+      body: JSON.stringify({ email }),
+    });
+    expect(forgot.status).toBe(200);
+    await expect.poll(async () => (await resetEmails()).length, { timeout: 10_000 }).toBe(2);
+    const fresh = (await resetEmails()).map((e) => e.links[0]).find((link) => link !== resetLink);
+    expect((await page.goto(fresh!, { waitUntil: 'networkidle' }))?.status()).toBe(200);
+    const submit = page.getByRole('button', { name: 'Set the new password' });
+    expect(await page.getByLabel('New password').isVisible()).toBe(true);
+    const box = await submit.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await fitsWidth('the live reset form');
+    // Logged out (the session would send /login on to /app): the log-in page with its "Forgot password?" link.
+    await browser.context.clearCookies();
+    expect((await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' }))?.status()).toBe(200);
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).isVisible()).toBe(true);
+    await fitsWidth('/login');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
