@@ -239,6 +239,8 @@ describe('web gallery (npm run gallery:web)', () => {
       body: JSON.stringify({ email: own, password: 'gallery passphrase' }),
     });
     expect(reg.status).toBe(201);
+    // An earlier shot left a session in the shared context, and a session sends /login on to /app.
+    await browser.context.clearCookies();
     const { page, problems: pageProblems } = await browser.openPage();
     await page.goto(`${baseUrl}/forgot-password`);
     await shoot(page, 'forgot-password');
