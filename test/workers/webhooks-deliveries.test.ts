@@ -6,7 +6,11 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
 import { WEBHOOK_SENDS_PER_HOUR } from '../../workers/limits/admit-webhook-send.ts';
-import { DELIVERIES_KEPT_PER_WEBHOOK, recordAttempt } from '../../workers/webhooks/delivery-log.ts';
+import {
+  DELIVERIES_KEPT_PER_WEBHOOK,
+  deliveryLogStatements,
+  recordAttempt,
+} from '../../workers/webhooks/delivery-log.ts';
 import type { WebhookEvent, WebhookMessage } from '../../workers/webhooks/webhook-event.ts';
 import { BASE, recordingDb, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { assertDocumented } from './openapi-conformance-check.ts';
@@ -293,6 +297,44 @@ describe('the delivery log (W1)', () => {
       .bind(hookId, accountId)
       .first();
     expect(left).toEqual({ d: 0, e: 0 });
+  });
+
+  it('issue 24 (H24): an attempt under way when its webhook was deleted is not logged; its event is kept only for a webhook that exists', async () => {
+    const { accountId, hookId } = await accountWithHook();
+    const other = `wh_other${hookId.slice(8)}`;
+    await testEnv.DB.prepare(
+      `INSERT INTO webhooks (id, account_id, url, events, secret_ciphertext, secret_hint, created_at)
+       VALUES (?, ?, 'https://hooks.example.com/other', '["invoice.generated"]', 'x', 'abcd', 0)`,
+    )
+      .bind(other, accountId)
+      .run();
+    await testEnv.DB.prepare('DELETE FROM webhooks WHERE id = ?').bind(hookId).run();
+    const attempt = (webhookId: string, event: WebhookEvent) => ({
+      webhookId,
+      accountId,
+      event,
+      attempt: 1,
+      attemptedAt: Math.floor(Date.now() / 1000),
+      outcome: { status: 200, error: null, refused: false, durationMs: 5, responseBody: 'ok' },
+      nextAttemptAt: null,
+    });
+    const onlyDeleted = invoiceEvent();
+    const shared = invoiceEvent();
+    // One invocation's batch (W8): an event for the deleted webhook only, and one for both.
+    await testEnv.DB.batch(
+      deliveryLogStatements(testEnv.DB, [
+        attempt(hookId, onlyDeleted),
+        attempt(hookId, shared),
+        attempt(other, shared),
+      ]),
+    );
+    const rows = await testEnv.DB.prepare(
+      `SELECT (SELECT group_concat(webhook_id) FROM webhook_deliveries WHERE account_id = ?1) AS d,
+              (SELECT group_concat(id) FROM webhook_events WHERE account_id = ?1) AS e`,
+    )
+      .bind(accountId)
+      .first();
+    expect(rows).toEqual({ d: other, e: shared.id });
   });
 });
 
