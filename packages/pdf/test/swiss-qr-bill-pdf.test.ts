@@ -1,20 +1,22 @@
 // Issue 23, `swiss`: the Swiss QR-bill drawn as the guidelines draw it (SIX IG 2.3 §3), in every
 // template and in de/fr/it/en/ar: the payload read back from the page (pdftoppm 150 dpi, jsQR: test/support/page-raster.ts) and
 // checked field by field, the strip, the QR code and the Swiss cross measured on the rendered page.
-import { paymentCodeOf } from '@invoice/model';
+import { paymentCodeOf, type SwissQrFields } from '@invoice/model';
 import type { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { readQrOnPages } from '../../../test/support/page-raster.ts';
 import { qrReferenceCheckHolds, readSwiss } from '../../../test/support/read-payment-payload.ts';
 import { renderInvoicePdf } from '../src/index.ts';
-import { swissAddressLines, swissAmountText } from '../src/layout/swiss-bill-texts.ts';
-import { fonts, resolve, swissInvoice } from './helpers/invoice-fixtures.ts';
+import { swissAddressLines, swissAmountText, swissBillTexts, swissBillValues } from '../src/layout/swiss-bill-texts.ts';
+import { fonts, fullInvoice, manyItems, resolve, swissInvoice } from './helpers/invoice-fixtures.ts';
 import { overlappingWords, pdfInfo, pdfText, renderPng, squash, wordBoxes, writePdf } from './helpers/poppler.ts';
 
 const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'];
 const LANGUAGES = ['de', 'fr', 'it', 'en', 'ar'];
 const DPI = 150;
 const px = (mm: number) => (mm / 25.4) * DPI;
+/** Points in a millimetre. */
+const MM = 72 / 25.4;
 
 async function render(name: string, body: Record<string, unknown>) {
   const resolved = resolve(body);
@@ -91,6 +93,26 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
       // inside the white ground, off its anti-aliased edge
       const cross = darkExtent(png, cx - px(3.3), cy - px(3.3), cx + px(3.3), cy + px(3.3));
       expect(Math.abs(cross.r + 1 - cross.l - px(6))).toBeLessThan(2);
+      expect(Math.abs(cross.b + 1 - cross.t - px(6))).toBeLessThan(2);
+      // the white cross inside the black square (arms 3.89 × 1.17 mm): white at the centre and along
+      // the arms, black in the four corners between them
+      for (const [dx, dy] of [
+        [0, 0],
+        [-1.5, 0],
+        [1.5, 0],
+        [0, -1.5],
+        [0, 1.5],
+      ])
+        expect(dark(png, cx + px(dx!), cy + px(dy!)), `white at ${dx}/${dy} mm`).toBe(false);
+      for (const [dx, dy] of [
+        [-1.2, -1.2],
+        [1.2, -1.2],
+        [-1.2, 1.2],
+        [1.2, 1.2],
+        [-2.5, -2.5],
+        [2.5, 2.5],
+      ])
+        expect(dark(png, cx + px(dx!), cy + px(dy!)), `black at ${dx}/${dy} mm`).toBe(true);
       for (const [dx, dy] of [
         [-3.25, 0],
         [3.25, 0],
@@ -106,6 +128,44 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
         });
       for (const x of [20, 100, 150, 200]) expect(inked(px(x), top, 0, 1)).toBe(true);
       for (const y of [30, 60, 100]) expect(inked(px(62), top + px(y), 1, 0)).toBe(true);
+      // §3.7: the scissors symbol on each line (12 mm across the top one, 12 mm down the vertical one): ink
+      // reaching 4 pt to the inner side of the line there, where the bare line elsewhere is a hairline (only the
+      // inner side: above the strip a template may draw its own footer band)
+      const below = (x: number) => darkExtent(png, x - px(4), top - px(0.3), x + px(4), top + px(4));
+      const right = (y: number) => darkExtent(png, px(62) - px(0.3), y - px(4), px(66), y + px(4));
+      for (const [x, height] of [
+        [12, true],
+        [40, false],
+      ] as const) {
+        const e = below(px(x));
+        expect(e.b + 1 - e.t > px(1), `scissors at ${x} mm`).toBe(height);
+      }
+      for (const [y, width] of [
+        [12, true],
+        [40, false],
+      ] as const) {
+        const e = right(top + px(y));
+        expect(e.r + 1 - e.l > px(1), `scissors ${y} mm down`).toBe(width);
+      }
+      // §3.5.1: the sizes, from the words' boxes (pdftotext -bbox: the font's ascent to descent, one ratio to
+      // the size for the one font): titles 11 pt, the payment part's headings 8 pt over 10 pt values, the
+      // receipt's 6 pt over 8 pt
+      const t = swissBillTexts(language);
+      const strip = wordBoxes(file).filter((w) => w.page === pages && w.yMin > w.pageHeight - 105 * MM);
+      const box = (text: string, receipt: boolean) => {
+        const w = strip.find((b) => b.text === text && b.xMax < 62 * MM === receipt);
+        if (!w) throw new Error(`no ${text} in the ${receipt ? 'receipt' : 'payment part'}`);
+        return w.yMax - w.yMin;
+      };
+      const perPt = box('CH44', false) / 10;
+      const first = (s: string) => s.split(' ')[0]!;
+      expect(box(first(t.receipt), true) / perPt).toBeCloseTo(11, 1);
+      expect(box(first(t.paymentPart), false) / perPt).toBeCloseTo(11, 1);
+      expect(box(first(t.account), false) / perPt).toBeCloseTo(8, 1);
+      expect(box(first(t.account), true) / perPt).toBeCloseTo(6, 1);
+      expect(box('CH44', true) / perPt).toBeCloseTo(8, 1);
+      expect(box(first(t.currency), false) / perPt).toBeCloseTo(8, 1);
+      expect(box(first(t.currency), true) / perPt).toBeCloseTo(6, 1);
       // the texts in the bill's language
       const words: Record<string, string[]> = {
         de: ['Empfangsschein', 'Zahlteil', 'Konto / Zahlbar an', 'Annahmestelle'],
@@ -121,11 +181,12 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
     },
   );
 
-  it('SIX IG 2.3 §3.1: a short invoice carries the bill at the foot of its only page', async () => {
+  /** The short invoice: `items` rows, few other blocks, billed from Biel. */
+  const shortSwiss = (items: Record<string, unknown>[]) => {
     const body = swissInvoice('de', 'classic') as Record<string, Record<string, unknown>>;
-    const { file, pages, code } = await render('swiss-short', {
+    return {
       ...body,
-      items: [body.items[0]],
+      items,
       notes: undefined,
       ship_to: undefined,
       refund_policy: undefined,
@@ -139,9 +200,49 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
       },
       to: { name: 'Contoso Trading GmbH' },
       payment: { iban: body.payment.iban, reference: body.payment.reference, qr: body.payment.qr },
-    });
+    };
+  };
+
+  /** The words on `page` that reach into the bottom 105 mm and are not the bill's own. */
+  const strangersInStrip = (file: string, page: number, fields: SwissQrFields) => {
+    const t = swissBillTexts('de');
+    const v = swissBillValues(fields);
+    const own = new Set(
+      [...Object.values(t), ...v.account, v.reference, v.information, ...(v.debtor ?? []), v.currency, v.amount]
+        .flatMap((s) => (s ?? '').split(/\s+/))
+        .filter(Boolean),
+    );
+    return wordBoxes(file)
+      .filter((w) => w.page === page && w.yMax > w.pageHeight - 105 * MM)
+      .filter((w) => !own.has(w.text) || w.yMin < w.pageHeight - 105 * MM)
+      .map((w) => w.text);
+  };
+
+  it('SIX IG 2.3 §3.1: a short invoice carries the bill at the foot of its only page, no invoice content in the strip', async () => {
+    const { file, pages, code } = await render(
+      'swiss-short',
+      shortSwiss((fullInvoice('de', 'classic').items as Record<string, unknown>[]).slice(0, 1)),
+    );
     expect(pages).toBe(1);
     expect(readQrOnPages(file, [1], DPI)).toBe(code.payload);
+    expect(strangersInStrip(file, 1, code.swiss!)).toEqual([]);
+  });
+
+  it('SIX IG 2.3 §3.1: at the boundary, one row more pushes the bill onto a page of its own, the rows stay', async () => {
+    // with this fixture and layout, 4 rows end just above the lift that makes room for the bill; the 5th row
+    // ends inside it (the page could still hold it without the bill)
+    const fits = await render('swiss-boundary-4', shortSwiss(manyItems(4, 'de')));
+    expect(fits.pages).toBe(1);
+    expect(strangersInStrip(fits.file, 1, fits.code.swiss!)).toEqual([]);
+    const pushed = await render('swiss-boundary-5', shortSwiss(manyItems(5, 'de')));
+    expect(pushed.pages).toBe(2);
+    const words = wordBoxes(pushed.file);
+    const rows = (page: number) => words.filter((w) => w.page === page && /^#\d+$/.test(w.text)).map((w) => w.text);
+    expect(rows(1)).toEqual(['#1', '#2', '#3', '#4', '#5']);
+    expect(rows(2)).toEqual([]);
+    expect(words.some((w) => w.page === 2 && w.text === 'Zahlteil')).toBe(true);
+    expect(strangersInStrip(pushed.file, 2, pushed.code.swiss!)).toEqual([]);
+    expect(readQrOnPages(pushed.file, [2], DPI)).toBe(pushed.code.payload);
   });
 
   it('SIX IG 2.3 §3.5.2: a buyer with no address in the code gets the blank field with corner marks, RF reference', async () => {
