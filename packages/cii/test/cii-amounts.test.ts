@@ -153,7 +153,7 @@ describe('CII totals are the D1 totals and the UBL totals', () => {
           // Every amount without currencyID in the CII (line and header summations) has the minor units too.
           for (const text of texts(renderInvoiceCii(resolved), 'ram:LineTotalAmount')) expect(places(text)).toBe(mu);
         }),
-        { numRuns: 150 },
+        { numRuns: 100 },
       );
     },
   );
