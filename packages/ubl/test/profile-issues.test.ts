@@ -1,8 +1,10 @@
 import { parseInvoiceRequest, resolveInvoice } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
 import { failsSkonto } from '../src/german-issues.ts';
-import { en16931Issues, ublEInvoiceIssues } from '../src/index.ts';
+import { DECIMAL_RULES, en16931Issues, renderInvoiceUbl, ublEInvoiceIssues } from '../src/index.ts';
+import { checkPeppol, checkXRechnung } from './profile-checks.ts';
 import { BE_BUYER, BE_SELLER, DE_PUBLIC_BUYER, DE_SELLER, LEITWEG_ID, SE_BUYER, SE_SELLER } from './profile-parties.ts';
+import { parseUbl } from './ubl-dom.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -94,6 +96,42 @@ describe('issue 22: ublEInvoiceIssues names the field that fixes each rule', () 
     });
     expect(found).toEqual([expect.objectContaining({ rule: 'SE-R-006', path: 'items[1].tax_rate' })]);
   });
+});
+
+describe('C-ISO: a 3-decimal currency under the Peppol and XRechnung profiles', () => {
+  it.each([
+    ['peppol', BE_SELLER, BE_BUYER],
+    ['xrechnung', DE_SELLER, DE_PUBLIC_BUYER],
+  ])(
+    '%s: a complete KWD invoice names exactly the EN 16931 decimal rules, each at invoice.currency',
+    (profile, from, to) => {
+      const body = {
+        from,
+        to,
+        invoice: {
+          number: 'P-1',
+          date: '2026-03-02',
+          due_date: '2026-04-01',
+          buyer_reference: LEITWEG_ID,
+          currency: 'KWD',
+        },
+        items: [{ description: 'x', quantity: 3, unit_price: 0.3335, tax_rate: 19 }],
+        payment: { iban: 'DE89370400440532013000' },
+        einvoice_profile: profile,
+      };
+      const resolved = resolveProfileCase(body);
+      const found = ublEInvoiceIssues(resolved, profile as 'peppol');
+      // the CEN prediction (checked against the Schematron in iso-currency-issues.test.ts), nothing of the profile's own
+      const predicted = en16931Issues(resolved);
+      expect(predicted).toEqual(expect.arrayContaining(['UBL-DT-01', 'BR-DEC-09', 'BR-DEC-14', 'BR-DEC-23']));
+      expect(found.map((i) => i.rule)).toEqual(predicted);
+      expect(found.every((i) => (DECIMAL_RULES as readonly string[]).includes(i.rule))).toBe(true);
+      for (const i of found) expect([i.rule, i.path]).toEqual([i.rule, 'invoice.currency']);
+      // the profile's own rules (the tests' reading of the Peppol and XRechnung Schematrons) find nothing else
+      const doc = parseUbl(renderInvoiceUbl(resolved));
+      expect(profile === 'peppol' ? checkPeppol(doc) : checkXRechnung(doc)).toEqual([]);
+    },
+  );
 });
 
 describe('BR-DE-18 / DE-R-018: Skonto lines in the payment terms', () => {
