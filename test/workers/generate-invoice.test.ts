@@ -305,6 +305,13 @@ describe('POST /api/generate-invoice, authenticated', () => {
     ]);
   });
 
+  it('issue 23: /openapi.json: PaymentQr names swiss among the codes built; payment.reference the 27-digit Swiss QR reference', async () => {
+    const s = ((await (await call('/openapi.json')).json()) as Json).components.schemas;
+    expect(s.PaymentQr.description).toMatch(/`swiss` \(the Swiss QR-bill/);
+    expect(s.PaymentQr.properties.type.enum).toContain('swiss');
+    expect(s.Payment.properties.reference.description).toMatch(/ISO 11649.*QR-IBAN.*27-digit Swiss QR reference/);
+  });
+
   it('output pdf answers application/pdf as an attachment named after the number', async () => {
     const { apiKey: key } = await verifiedAccountWithKey('genpdf');
     const res = await call('/api/generate-invoice', {

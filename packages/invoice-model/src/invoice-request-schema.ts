@@ -140,7 +140,7 @@ export const PaymentQrSchema = z
   .meta({
     id: 'PaymentQr',
     description:
-      '`sepa` (EPC069-12, EUR), `upi` (INR), `pix` (BRL) and `zatca` (Saudi phase-1 QR, SAR) are built from the invoice when `value` is absent; a code that asks for money is left out when the balance due is 0.',
+      '`sepa` (EPC069-12, EUR), `upi` (INR), `pix` (BRL), `zatca` (Saudi phase-1 QR, SAR) and `swiss` (the Swiss QR-bill payment part and receipt, SIX IG 2.3, CHF or EUR) are built from the invoice when `value` is absent (`zatca` and `swiss` take no `value`); a code that asks for money is left out when the balance due is 0.',
   });
 
 export const PaymentSchema = z
@@ -157,7 +157,7 @@ export const PaymentSchema = z
     status: z.enum(['paid', 'partial', 'unpaid'], { error: 'must be one of paid, partial, unpaid' }).optional(),
     reference: shortText().optional().meta({
       description:
-        'An ISO 11649 creditor reference (`RF18 5390 0754 7034`, spaces allowed), written in the structured field of a sepa QR.',
+        'An ISO 11649 creditor reference (`RF18 5390 0754 7034`, spaces allowed), written in the structured field of a sepa or swiss QR; or, for a swiss QR beside a QR-IBAN only, the 27-digit Swiss QR reference (`21 00000 00003 13947 14300 09017`, spaces allowed, its mod 10 check digit checked).',
     }),
     upi_id: shortText().optional().meta({ description: 'The UPI ID (VPA) a upi QR pays to, e.g. `shop@okbank`.' }),
     pix_key: shortText()
