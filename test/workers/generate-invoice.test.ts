@@ -305,6 +305,33 @@ describe('POST /api/generate-invoice, authenticated', () => {
     ]);
   });
 
+  it('issue 23: an anonymous caller gets no QR (D3); features.qr false beside a zatca code is a 400 at features.qr (Q11)', async () => {
+    const sepa = {
+      ...minimal,
+      invoice: { number: 'SEPA-A', currency: 'EUR' },
+      payment: { iban: 'DE89 3704 0044 0532 0130 00', qr: { type: 'sepa' } },
+    };
+    const anon = await anonymous(sepa);
+    expect(anon.status).toBe(200);
+    expect(((await anon.json()) as Json).invoice.qr).toBeUndefined();
+    const { apiKey: key } = await verifiedAccountWithKey('genzatcaoff');
+    const zatca = {
+      ...minimal,
+      from: { name: 'Acme Ltd', tax_id: '310122393500003' },
+      invoice: { number: 'Z-1', currency: 'SAR' },
+      payment: { qr: { type: 'zatca' } },
+      features: { qr: false },
+    };
+    const res = await call('/api/generate-invoice', {
+      method: 'POST',
+      json: zatca,
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as Json;
+    expect(error.details).toEqual([{ path: 'features.qr', rule: 'conflict', message: expect.stringMatching(/zatca/) }]);
+  });
+
   it('issue 23: /openapi.json: PaymentQr names swiss among the codes built; payment.reference the 27-digit Swiss QR reference', async () => {
     const s = ((await (await call('/openapi.json')).json()) as Json).components.schemas;
     expect(s.PaymentQr.description).toMatch(/`swiss` \(the Swiss QR-bill/);

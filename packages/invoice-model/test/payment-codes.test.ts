@@ -237,6 +237,13 @@ describe('issue 23: zatca (phase 1)', () => {
       path: 'payment.qr.value',
       rule: 'conflict',
     });
+    // Q11: features.qr false would drop the code a simplified tax invoice must carry: refused, not silent
+    expect(refusal(body('SAR', { type: 'zatca' }, { features: { qr: false } }))).toEqual([
+      { path: 'features.qr', rule: 'conflict', message: expect.stringMatching(/zatca.*must carry its QR/) },
+    ]);
+    expect(code(body('SAR', { type: 'zatca' }, { features: { qr: true } })).code?.type).toBe('zatca');
+    // the other codes are conveniences: features.qr false leaves them off at the route (qr-choice.ts)
+    expect(code(body('EUR', { type: 'sepa' }, { features: { qr: false } })).code?.type).toBe('sepa');
   });
 });
 

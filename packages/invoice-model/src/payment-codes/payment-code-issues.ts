@@ -43,6 +43,7 @@ interface PaymentCodeRequest {
     pix_key?: string;
     qr?: { type: QrType; value?: string };
   };
+  features?: { qr?: boolean };
 }
 
 /** The one currency each built code carries: its standard has no other (EPC: euro; UPI: rupee; PIX: real). */
@@ -185,6 +186,13 @@ export function paymentCodeIssues(req: PaymentCodeRequest): PaymentCodeIssue[] {
   const out = fieldIssues(p);
   const qr = p.qr;
   if (!qr) return out;
+  // Q11: a Saudi simplified tax invoice must carry ZATCA's QR; switching QR codes off would drop it unseen
+  if (qr.type === 'zatca' && req.features?.qr === false)
+    out.push({
+      path: ['features', 'qr'],
+      rule: 'conflict',
+      message: 'cannot be false beside payment.qr type zatca: a Saudi simplified tax invoice must carry its QR code',
+    });
   if (qr.value !== undefined) {
     if (ALWAYS_BUILT_QR_TYPES.includes(qr.type))
       out.push({
