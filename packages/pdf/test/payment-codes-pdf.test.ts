@@ -1,7 +1,9 @@
 // Issue 23: each payment code the service builds, drawn on the PDF, read back as a phone reads it
 // (the page rendered by pdftoppm at 150 dpi, decoded by jsQR: test/support/page-raster.ts) and checked field by field against its
 // standard, in every template and in en/de/fr/it/ar; and the manual details printed beside it.
+import { labelsFor } from '@invoice/i18n';
 import { groupInFours, paymentCodeOf } from '@invoice/model';
+import type Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { readQrOnPages } from '../../../test/support/page-raster.ts';
 import {
@@ -13,8 +15,10 @@ import {
   readZatca,
 } from '../../../test/support/read-payment-payload.ts';
 import { renderInvoicePdf } from '../src/index.ts';
+import { buildInvoiceView } from '../src/layout/invoice-view.ts';
+import { manualPaymentFields } from '../src/layout/payment-code-view.ts';
 import { fonts, fullInvoice, resolve } from './helpers/invoice-fixtures.ts';
-import { pdfInfo, pdfText, squash, writePdf } from './helpers/poppler.ts';
+import { pdfInfo, pdfText, squash, type WordBox, wordBoxes, writePdf } from './helpers/poppler.ts';
 
 const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'];
 const LANGUAGES = ['en', 'de', 'fr', 'it', 'ar'];
@@ -45,6 +49,32 @@ function decodeFromPdf(file: string): string | undefined {
     file,
     Array.from({ length: count }, (_, i) => i + 1),
   );
+}
+
+/** Where `phrase` is printed: runs of words on one line that spell it (LTR lines). */
+function phraseBoxes(words: WordBox[], phrase: string): WordBox[] {
+  const target = squash(phrase);
+  const found: WordBox[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const run: WordBox[] = [];
+    for (let j = i; j < words.length && words[j]!.page === words[i]!.page; j++) {
+      if (Math.abs(words[j]!.yMin - words[i]!.yMin) > 1) break;
+      run.push(words[j]!);
+      const joined = run.map((w) => squash(w.text));
+      if (joined.join('').length >= target.length) {
+        if (joined.join('') === target)
+          found.push({
+            ...run[0]!,
+            text: phrase,
+            xMin: Math.min(...run.map((w) => w.xMin)),
+            xMax: Math.max(...run.map((w) => w.xMax)),
+            yMax: Math.max(...run.map((w) => w.yMax)),
+          });
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 /** The payload's fields against its standard; `due` is the balance due with two decimals. */
@@ -125,8 +155,102 @@ describe('issue 23: payment codes read back from the PDF', () => {
       if (type === 'upi') expect(text).toContain('northwind@okbank');
       if (type === 'pix') expect(text).toContain('123e4567-e12b-12d1-a456-426655440000');
       if (type === 'zatca') expect(text).toContain('310122393500003');
+      // each detail as the view builds it (the amount formatted as every amount of the invoice), its label
+      // on the line before its value, in the view's order
+      const details = buildInvoiceView(resolved, undefined, undefined, { kind: type, manual: code!.manual }).qrDetails;
+      const words = wordBoxes(file);
+      let below = -Infinity;
+      // Arabic: poppler splits a line mixing scripts into words of different heights, out of logical order;
+      // the values are checked as text there and the Arabic labels in the sepa label test below
+      if (language === 'ar')
+        for (const { value } of details)
+          expect(
+            [
+              squash(value),
+              squash(
+                value
+                  .split(/[\s\u00a0\u202f]+/)
+                  .reverse()
+                  .join(''),
+              ),
+            ].some((v) => text.includes(v)),
+            value,
+          ).toBe(true);
+      else
+        for (const { label, value } of details) {
+          const heads = phraseBoxes(words, label);
+          const v = phraseBoxes(words, value).find(
+            (b) =>
+              b.yMin > below
+              && heads.some(
+                (h) =>
+                  h.page === b.page
+                  && b.yMin - h.yMin > 0
+                  && b.yMin - h.yMin < 20
+                  && h.xMin < b.xMax
+                  && b.xMin < h.xMax,
+              ),
+          );
+          expect(v, `${label} over ${value}`).toBeDefined();
+          below = v!.yMin;
+        }
+      expect(details.at(-1)!.label).toBe(type === 'zatca' ? labelsFor(language).tax : labelsFor(language).amount);
+      // the RF reference in groups of four as printed (the text as extracted, spaces kept)
+      if (type === 'sepa') expect(pdfText(file)).toContain('RF18 5390 0754 7034');
+      // upi, pix and zatca labelled in German, word for word
+      if (language === 'de')
+        expect(details.map((d) => d.label)).toEqual(
+          {
+            sepa: ['Zahlbar an', 'IBAN', 'BIC', 'Zahlungsreferenz', 'Betrag'],
+            upi: ['Zahlbar an', 'UPI-ID', 'Zahlungsreferenz', 'Betrag'],
+            pix: ['Zahlbar an', 'PIX-Schlüssel', 'Zahlungsreferenz', 'Betrag'],
+            zatca: ['USt-IdNr.', 'Gesamtbetrag', 'MwSt.'],
+          }[type],
+        );
     },
   );
+
+  it('Q6: manualPaymentFields: the exact rows and their order per type, IBAN and RF in fours, the amount as money', () => {
+    const l = labelsFor('en');
+    const money = (v: Decimal) => `<${v.toFixed(2)}>`;
+    const rows = (type: CodeType) => {
+      const resolved = resolve(codeInvoice(type, 'en', 'classic'));
+      const fields = manualPaymentFields(type, paymentCodeOf(resolved)!.manual, l, money);
+      expect(fields.every((f) => f.whole)).toBe(true);
+      return { rows: fields.map((f) => [f.label, f.value]), t: resolved.totals };
+    };
+    const sepa = rows('sepa');
+    expect(sepa.rows).toEqual([
+      ['Pay to', 'Northwind Studio Ltd'],
+      ['IBAN', 'GB29 NWBK 6016 1331 9268 19'],
+      [l.swift, 'NWBKGB2L'],
+      ['Reference', 'RF18 5390 0754 7034'],
+      ['Amount', `<${sepa.t.balance_due.toFixed(2)}>`],
+    ]);
+    const upi = rows('upi');
+    expect(upi.rows).toEqual([
+      ['Pay to', 'Northwind Studio Ltd'],
+      [l.upiId, 'northwind@okbank'],
+      ['Reference', 'INV-2026-0042'],
+      ['Amount', `<${upi.t.balance_due.toFixed(2)}>`],
+    ]);
+    const pix = rows('pix');
+    expect(pix.rows).toEqual([
+      ['Pay to', 'Northwind Studio Ltd'],
+      [l.pixKey, '123e4567-e12b-12d1-a456-426655440000'],
+      // the BR Code's transaction id: the invoice number's letters and digits
+      ['Reference', 'INV20260042'],
+      ['Amount', `<${pix.t.balance_due.toFixed(2)}>`],
+    ]);
+    const zatca = rows('zatca');
+    expect(zatca.rows).toEqual([
+      [l.taxId, '310122393500003'],
+      [l.total, `<${zatca.t.grand_total.toFixed(2)}>`],
+      [l.tax, `<${zatca.t.total_tax.toFixed(2)}>`],
+    ]);
+    // a client's own payload: nothing is known, nothing printed
+    expect(manualPaymentFields('sepa', undefined, l, money)).toEqual([]);
+  });
 
   it('the details beside a sepa code are labelled in the invoice language', async () => {
     const labels: Record<string, string[]> = {
