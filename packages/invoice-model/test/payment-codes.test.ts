@@ -11,7 +11,13 @@ import {
   readUpi,
   readZatca,
 } from '../../../test/support/read-payment-payload.ts';
-import { parseInvoiceRequest, paymentCodeOf, resolveInvoice, toInvoiceResponse } from '../src/index.ts';
+import {
+  InvoiceValidationError,
+  parseInvoiceRequest,
+  paymentCodeOf,
+  resolveInvoice,
+  toInvoiceResponse,
+} from '../src/index.ts';
 import { referenceProblem } from '../src/payment-codes/creditor-reference.ts';
 import { ibanProblem, sepaIbanProblem } from '../src/payment-codes/iban.ts';
 import { buildZatcaPayload } from '../src/payment-codes/zatca-qr.ts';
@@ -141,6 +147,24 @@ describe('issue 23: sepa (EPC069-12)', () => {
     );
     if (!r.ok) throw new Error(r.error.message);
     expect(() => paymentCodeOf(resolveInvoice(r.value, ctx))).toThrow(/331/);
+  });
+
+  it('EPC069-12: the amount runs up to EUR 999999999.99; a cent more is a 400 maximum at payment.qr', () => {
+    const items = (price: number) => [{ description: 'Work', quantity: 1, unit_price: price, tax_rate: 0 }];
+    const { code: top } = code(body('EUR', { type: 'sepa' }, { items: items(999_999_999.99) }));
+    expect(readEpc(top!.payload).amount).toBe('EUR999999999.99');
+    const over = parseInvoiceRequest(body('EUR', { type: 'sepa' }, { items: items(1_000_000_000) }));
+    if (!over.ok) throw new Error(over.error.message);
+    let thrown: unknown;
+    try {
+      paymentCodeOf(resolveInvoice(over.value, ctx));
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(InvoiceValidationError);
+    expect((thrown as InvoiceValidationError).details).toEqual([
+      { path: 'payment.qr', rule: 'maximum', message: expect.stringMatching(/at most EUR 999999999.99/) },
+    ]);
   });
 });
 
