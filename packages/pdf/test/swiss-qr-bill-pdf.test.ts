@@ -4,6 +4,8 @@
 import { paymentCodeOf, type SwissQrFields } from '@invoice/model';
 import type { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+// swissqrbill exports its payload builder only inside the package; the test reads it from its file
+import { generateQRData } from '../../../node_modules/swissqrbill/lib/esm/shared/qr-code.js';
 import { readQrOnPages } from '../../../test/support/page-raster.ts';
 import { qrReferenceCheckHolds, readSwiss } from '../../../test/support/read-payment-payload.ts';
 import { renderInvoicePdf } from '../src/index.ts';
@@ -72,6 +74,31 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
         true,
       ]);
       expect(f.message).toBe('INV-2026-0042');
+      // the payload as read from the page, equal to what the independent implementation (swissqrbill, MIT)
+      // builds from the same data
+      expect(found).toBe(
+        generateQRData({
+          currency: 'CHF',
+          amount: resolved.totals.balance_due.toNumber(),
+          creditor: {
+            name: 'Northwind Studio Ltd',
+            address: 'Rue du Lac 1268',
+            zip: '2501',
+            city: 'Biel',
+            country: 'CH',
+            account: 'CH4431999123000889012',
+          },
+          debtor: {
+            name: 'Contoso Trading GmbH',
+            address: 'Hauptstrasse 5',
+            zip: '8001',
+            city: 'Zürich',
+            country: 'CH',
+          },
+          reference: '210000000003139471430009017',
+          message: 'INV-2026-0042',
+        }),
+      );
     },
   );
 
