@@ -1,3 +1,4 @@
+import { BE_BUYER, BE_SELLER } from '@invoice/ubl/test/profile-parties';
 import { describe, expect, it } from 'vitest';
 import { call, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
@@ -50,5 +51,35 @@ describe('D8 on POST /api/generate-invoice', () => {
     const other = await call('/api/generate-invoice', { method: 'POST', json: INVOICE, headers });
     expect(other.status).toBe(422);
     expect(((await other.json()) as Json).error.code).toBe('idempotency_key_conflict');
+  });
+});
+
+describe('D8 replays keep the document issue headers (P-IDEM1)', () => {
+  it('issue 22: a replayed profile UBL carries the same X-EInvoice-Issues, a replayed default UBL the same X-EN16931-Issues', async () => {
+    const { apiKey } = await verifiedAccountWithKey('idem-issues');
+    const { electronic_address: _b, ...to } = BE_BUYER;
+    const bodies = {
+      'X-EInvoice-Issues': {
+        from: BE_SELLER,
+        to,
+        invoice: { number: 'IDEM-1', date: '2026-03-02', due_date: '2026-04-01', po_number: 'PO-1' },
+        items: [{ description: 'Design', quantity: 2, unit_price: 49.95, tax_rate: 21 }],
+        payment: { iban: 'BE68539007547034' },
+        einvoice_profile: 'peppol',
+        output: 'ubl',
+      },
+      'X-EN16931-Issues': { ...INVOICE, items: [{ description: 'x', unit_price: 5, tax_rate: 20 }], output: 'ubl' },
+    };
+    for (const [header, json] of Object.entries(bodies)) {
+      const headers = { Authorization: `Bearer ${apiKey}`, 'Idempotency-Key': `issues-${header}` };
+      const first = await call('/api/generate-invoice', { method: 'POST', json, headers });
+      expect(first.status).toBe(200);
+      const issues = first.headers.get(header);
+      expect(issues, header).toMatch(/\S/);
+      const replay = await call('/api/generate-invoice', { method: 'POST', json, headers });
+      expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(replay.headers.get(header)).toBe(issues);
+      expect(await replay.text()).toBe(await first.text());
+    }
   });
 });

@@ -12,7 +12,7 @@ const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const MAX_KEY_LENGTH = 255;
 const CHUNK_BYTES = 1024 * 1024;
 /** Response headers that are part of the stored answer (D8); others (request id, limits) are per request. */
-const REPLAYED_HEADERS = ['Content-Type', 'Content-Disposition', 'X-EN16931-Issues'];
+const REPLAYED_HEADERS = ['Content-Type', 'Content-Disposition', 'X-EN16931-Issues', 'X-EInvoice-Issues'];
 
 export interface IdempotencyOptions {
   /** Headers for replays and conflicts, e.g. current rate-limit headers from peekUsage. */
