@@ -184,20 +184,28 @@ describe('issue 22: webhooks carry the profile', () => {
     return res;
   }
 
-  it('invoice.generated’s invoice names the request’s einvoice_profile', async () => {
+  it('invoice.generated’s invoice and each batch.generated result name the request’s einvoice_profile', async () => {
     const { apiKey } = await verifiedAccountWithKey('ep-hook');
     const created = await run(apiKey, '/api/webhooks', {
       url: 'https://hooks.example.com/ep',
-      events: ['invoice.generated'],
+      events: ['invoice.generated', 'batch.generated'],
     });
     expect(created.status).toBe(201);
     const hookId = ((await created.json()) as Json).webhook.id as string;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
     const send = watchEmits();
     expect((await run(apiKey, '/api/generate-invoice', xrechnung())).status).toBe(200);
-    const [message] = emittedMessages(send);
-    expect((message.event!.data as Json).invoice.einvoice_profile).toBe('xrechnung');
-    await consumedByWorker(hookId, 1);
+    const batch = { invoices: [xrechnung({ output: 'cii' }), peppol(), { ...peppol(), items: [] }] };
+    expect((await run(apiKey, '/api/batch', batch)).status).toBe(200);
+    const [single, batched] = emittedMessages(send);
+    expect((single.event!.data as Json).invoice.einvoice_profile).toBe('xrechnung');
+    expect(batched.event!.type).toBe('batch.generated');
+    expect((batched.event!.data as Json).results.map((r: Json) => [r.success, r.einvoice_profile])).toEqual([
+      [true, 'xrechnung'],
+      [true, 'peppol'],
+      [false, undefined],
+    ]);
+    await consumedByWorker(hookId, 2);
   });
 });
 

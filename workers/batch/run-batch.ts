@@ -141,6 +141,7 @@ export async function runBatch(
         success: r.success,
         number: r.success ? r.invoice.number : undefined,
         hosted_url: r.success ? r.invoice.hosted_url : undefined,
+        einvoice_profile: r.success ? r.invoice.einvoice_profile : undefined,
       })),
     });
   }

@@ -20,7 +20,14 @@ export type BatchGeneratedEvent = EventEnvelope<
   {
     count: number;
     generated: number;
-    results: { index: number; success: boolean; number?: string; hosted_url?: string }[];
+    results: {
+      index: number;
+      success: boolean;
+      number?: string;
+      hosted_url?: string;
+      /** The profile the item's documents follow (issue 22). */
+      einvoice_profile?: InvoiceResponse['einvoice_profile'];
+    }[];
   }
 >;
 
