@@ -85,7 +85,7 @@ describe('issue 22: einvoice_profile on generate-invoice', () => {
     expect(cii.headers.has('X-EInvoice-Issues')).toBe(false);
   });
 
-  it('BR-DE-5/6/15: a German public invoice without contact and Leitweg-ID names exactly those fields', async () => {
+  it('BR-DE-5/6/15: a German public invoice without contact and Leitweg-ID names exactly those fields, in UBL and CII', async () => {
     const { apiKey } = await verifiedAccountWithKey('ep-xr-missing');
     const { contact_name: _n, phone: _p, ...from } = DE_SELLER;
     const body = xrechnung({ from, invoice: { number: 'XR-2', date: '2026-03-02', due_date: '2026-04-01' } });
@@ -93,6 +93,12 @@ describe('issue 22: einvoice_profile on generate-invoice', () => {
     expect(res.headers.get('X-EInvoice-Issues')?.split(', ')).toEqual(
       expect.arrayContaining(['BR-DE-5', 'BR-DE-6', 'BR-DE-15']),
     );
+    const cii = await generate(auth(apiKey), { ...body, output: 'cii' });
+    expect(cii.status).toBe(200);
+    expect(ciiGuideline(await cii.text())).toContain('xrechnung');
+    expect(cii.headers.get('X-EInvoice-Issues')).toBe(res.headers.get('X-EInvoice-Issues'));
+    expect(cii.headers.get('X-EInvoice-Issues')).toBe('BR-DE-5, BR-DE-6, BR-DE-15');
+    expect(cii.headers.has('X-EN16931-Issues')).toBe(false);
   });
 
   it('the default profile is untouched: en16931 documents keep X-EN16931-Issues and never X-EInvoice-Issues', async () => {
@@ -130,12 +136,17 @@ describe('issue 22: einvoice_profile on generate-invoice', () => {
 });
 
 describe('issue 22: hosted links and batch items keep the profile', () => {
-  it('a hosted link opens in the invoice’s profile; format=cii of a Peppol invoice is a 400 naming format', async () => {
+  it('a hosted link opens in the invoice’s profile with generate’s X-EInvoice-Issues; format=cii of a Peppol invoice is a 400 naming format', async () => {
     const { apiKey } = await verifiedAccountWithKey('ep-hosted');
-    const json = (await (await generate(auth(apiKey), peppol())).json()) as Json;
+    const { electronic_address: _b, ...to } = BE_BUYER;
+    const json = (await (await generate(auth(apiKey), peppol({ to }))).json()) as Json;
     const ubl = await call(`${local(json.invoice.hosted_url)}&format=ubl`);
     expect(ubl.status).toBe(200);
     expect(customizationId(await ubl.text())).toContain('peppol');
+    const direct = await generate(auth(apiKey), { ...peppol({ to }), output: 'ubl' });
+    expect(direct.headers.get('X-EInvoice-Issues')).toBe('PEPPOL-EN16931-R010');
+    expect(ubl.headers.get('X-EInvoice-Issues')).toBe('PEPPOL-EN16931-R010');
+    expect(ubl.headers.has('X-EN16931-Issues')).toBe(false);
     const cii = await call(`${local(json.invoice.hosted_url)}&format=cii`);
     expect(cii.status).toBe(400);
     const { error } = (await cii.json()) as Json;
@@ -162,6 +173,27 @@ describe('issue 22: hosted links and batch items keep the profile', () => {
       'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
       'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
     ]);
+  });
+  it('E5: a batch item asking Peppol as CII is refused as that item (index 1), naming its einvoice_profile', async () => {
+    const { apiKey } = await verifiedAccountWithKey('ep-batch-cii');
+    const res = await call('/api/batch', {
+      method: 'POST',
+      headers: auth(apiKey),
+      json: {
+        invoices: [
+          { ...xrechnung(), output: 'cii' },
+          { ...peppol(), output: 'cii' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as Json;
+    expect(results.map((r: Json) => [r.index, r.success])).toEqual([
+      [0, true],
+      [1, false],
+    ]);
+    expect(results[1].error.code).toBe('validation_error');
+    expect(results[1].error.details.map((d: Json) => d.path)).toEqual(['einvoice_profile']);
   });
 });
 
