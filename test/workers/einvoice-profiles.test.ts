@@ -2,11 +2,12 @@
 // hosted links and batch items keeping the request's profile, and the free dry run POST /api/validate-invoice.
 // The documents' conformance itself is proven in packages/ubl and packages/cii (profile-corpus tests).
 
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { BE_BUYER, BE_SELLER, DE_PUBLIC_BUYER, DE_SELLER, LEITWEG_ID } from '@invoice/ubl/test/profile-parties';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
 import { VALIDATIONS_PER_HOUR } from '../../workers/limits/admit-validation.ts';
+import type { HourlyCounters } from '../../workers/limits/hourly-counter.ts';
 import { BASE, call, freshClientIp, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { consumedByWorker, emittedMessages, watchEmits } from './queue-fixtures.ts';
 
@@ -47,6 +48,28 @@ const validate = (headers: Record<string, string>, body: unknown) =>
 const customizationId = (xml: string) => /<cbc:CustomizationID>([^<]+)</.exec(xml)?.[1];
 const ciiGuideline = (xml: string) =>
   /<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>([^<]+)</.exec(xml)?.[1];
+
+/** Runs the Worker and waits for its waitUntil work, so an event's queue send is observed. */
+async function run(apiKey: string, path: string, json: unknown): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await (worker as ExportedHandler<typeof testEnv>).fetch!(
+    new Request(`${BASE}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(json),
+    }) as never,
+    testEnv,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** The account's RateLimiter (counterSubject): tests fill its validation count directly, not 600 calls. */
+async function accountLimiter(email: string) {
+  const row = await testEnv.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first<{ id: string }>();
+  return testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`acct:${row!.id}`));
+}
 
 describe('issue 22: einvoice_profile on generate-invoice', () => {
   it('peppol UBL: the BIS Billing 3.0 identifiers, no issue header for a complete request', async () => {
@@ -200,22 +223,6 @@ describe('issue 22: hosted links and batch items keep the profile', () => {
 describe('issue 22: webhooks carry the profile', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  /** Runs the Worker and waits for its waitUntil work, so the event's queue send is observed. */
-  async function run(apiKey: string, path: string, json: unknown): Promise<Response> {
-    const ctx = createExecutionContext();
-    const res = await (worker as ExportedHandler<typeof testEnv>).fetch!(
-      new Request(`${BASE}${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(json),
-      }) as never,
-      testEnv,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    return res;
-  }
-
   it('invoice.generated’s invoice and each batch.generated result name the request’s einvoice_profile', async () => {
     const { apiKey } = await verifiedAccountWithKey('ep-hook');
     const created = await run(apiKey, '/api/webhooks', {
@@ -304,6 +311,41 @@ describe('issue 22: POST /api/validate-invoice (E8)', () => {
     expect(((await bad.json()) as Json).error.details[0].path).toBe('to.electronic_address.id');
   });
 
+  it(`E8: an account may validate ${VALIDATIONS_PER_HOUR.account} times an hour; a bad body counts nothing; a dry run emits no event and stores no document`, async () => {
+    const { apiKey, email } = await verifiedAccountWithKey('ep-validate-limit');
+    const hook = await run(apiKey, '/api/webhooks', {
+      url: 'https://hooks.example.com/v',
+      events: ['invoice.generated'],
+    });
+    expect(hook.status).toBe(201);
+    // All but one of the hour's validations spent in the object itself (the same counter the route takes from).
+    const filled = await runInDurableObject(await accountLimiter(email), (o) =>
+      (o as unknown as { hourly: HourlyCounters }).hourly.takeUpTo(
+        'validations_hour',
+        Date.now(),
+        VALIDATIONS_PER_HOUR.account,
+        VALIDATIONS_PER_HOUR.account - 1,
+      ),
+    );
+    expect(filled.count).toBe(VALIDATIONS_PER_HOUR.account - 1);
+    const send = watchEmits();
+    const bad = await run(apiKey, '/api/validate-invoice', {
+      ...peppol(),
+      items: [{ description: 'x', unit_price: 'a' }],
+    });
+    expect(bad.status).toBe(400);
+    expect((await run(apiKey, '/api/validate-invoice', peppol())).status).toBe(200); // the last one: the 400 took none
+    const refused = await run(apiKey, '/api/validate-invoice', peppol());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as Json).error.message).toContain(`${VALIDATIONS_PER_HOUR.account} per hour`);
+    // Past the limit a mistake is still a 400, not a 429: it is refused before it would count.
+    expect((await run(apiKey, '/api/validate-invoice', { ...peppol(), extra: 1 })).status).toBe(400);
+    expect(emittedMessages(send)).toEqual([]);
+    const docs = await call('/api/documents', { headers: auth(apiKey) });
+    expect(((await docs.json()) as Json).documents).toEqual([]);
+  });
+
   it(`E8: an anonymous address may validate ${VALIDATIONS_PER_HOUR.anonymous} times an hour, then 429 with Retry-After`, async () => {
     const ip = { 'CF-Connecting-IP': freshClientIp() };
     for (let i = 0; i < VALIDATIONS_PER_HOUR.anonymous; i++) {
@@ -314,7 +356,7 @@ describe('issue 22: POST /api/validate-invoice (E8)', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(((await refused.json()) as Json).error.code).toBe('rate_limit_exceeded');
-    // A request with a mistake in it is refused before it counts, and another address is not affected.
+    // Another address is not affected.
     expect((await validate({ 'CF-Connecting-IP': freshClientIp() }, peppol())).status).toBe(200);
   });
 });
