@@ -95,6 +95,17 @@ describe('issue 22: electronic_address, contact_name, registration_scheme', () =
     [{ scheme: '0192', id: '974760674' }, 'id', 'format', /Norwegian organisation number/],
     [{ scheme: '0088', id: '5790000435969' }, 'id', 'format', /GLN/],
     [{ scheme: '0007', id: '5560360794' }, 'id', 'format', /Swedish organisation number/],
+    // PEPPOL-COMMON-R050: 11 digits, u:abn (first digit − 1, weights 10 1 3 … 19, mod 89 = 0)
+    [{ scheme: '0151', id: '51824753557' }, 'id', 'format', /Australian Business Number/],
+    // GR-R-009/010: u:TinVerification, Σ d_i × 2^(9−i) mod 11 mod 10 = d9
+    [{ scheme: '9933', id: '094019246' }, 'id', 'format', /Greek TIN/],
+    // PEPPOL-COMMON-R042: 8 digits, or DK and 8 digits
+    [{ scheme: '0184', id: '1234567' }, 'id', 'format', /Danish CVR/],
+    [{ scheme: '0184', id: 'DK1234567X' }, 'id', 'format', /Danish CVR/],
+    // PEPPOL-COMMON-R052: 10 digits
+    [{ scheme: '0096', id: '123456789' }, 'id', 'format', /Danish P-number/],
+    // PEPPOL-COMMON-R053: DK and 8 digits
+    [{ scheme: '0198', id: '12345678' }, 'id', 'format', /Danish SE number/],
     [{ scheme: 'EM', id: 'not an address' }, 'id', 'format', /e-mail address/],
     [{ scheme: 'XX', id: '1' }, 'scheme', 'enum', /Electronic Address Scheme/],
     [{ scheme: '0208', id: '  ' }, 'id', 'not_empty', /must not be empty/],
@@ -104,6 +115,21 @@ describe('issue 22: electronic_address, contact_name, registration_scheme', () =
     expect(e.details).toEqual([
       { path: `from.electronic_address.${field}`, rule, message: expect.stringMatching(message) },
     ]);
+  });
+
+  it.each([
+    ['0151', '51824753556'],
+    ['9933', '094019245'],
+    ['0184', '12345678'],
+    ['0184', 'DK12345678'],
+    ['0096', '1234567890'],
+    ['0198', 'DK12345678'],
+  ])('PEPPOL-COMMON-R042/R050/R052/R053, GR-R-009: scheme %s accepts %s, as the rule texts do', (scheme, id) => {
+    expect(identifierProblem(scheme, id)).toBeNull();
+    expect(parsed(base({ to: { name: 'B', electronic_address: { scheme, id } } })).to.electronic_address).toEqual({
+      scheme,
+      id,
+    });
   });
 
   it('registration_scheme needs registration_no, and its check digit holds there too (PEPPOL-COMMON fires on any CompanyID)', () => {
