@@ -81,7 +81,10 @@ function abn(id: string): boolean {
   return sum % 89 === 0;
 }
 
-/** Greek TIN (9933, GR-R-009/010): 9 digits, Σ d_i × 2^(9−i) mod 11 mod 10 = d9. */
+/**
+ * Greek TIN (9933, GR-R-009/010): 9 digits, Σ d_i × 2^(9−i) mod 11 mod 10 = d9. The rules test it on Greek
+ * sellers' (and their Greek buyers') endpoints; the door checks every 9933 id (E9).
+ */
 export function greekTin(id: string): boolean {
   if (!/^[0-9]{9}$/.test(id)) return false;
   const d = digits(id);
@@ -91,8 +94,8 @@ export function greekTin(id: string): boolean {
 
 /**
  * The format and check digit a scheme's fatal validator rule demands, worded for the 400 (null: nothing to
- * check, or fine). Only what a fatal rule checks is refused: a registry check digit no validator tests (Danish
- * CVR, the German VAT id) would make the door stricter than the receiver.
+ * check, or fine). Only what a fatal rule checks is refused (decision E9): a registry check digit no validator
+ * tests (Danish CVR, the German VAT id, the Leitweg-ID) would make the door stricter than the receiver.
  */
 export function identifierProblem(scheme: string, id: string): string | null {
   switch (scheme) {
