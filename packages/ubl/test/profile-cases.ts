@@ -202,7 +202,82 @@ const COMPLETE: ProfileCase[] = [
   ...SPEC_CURRENCY_CODES.map((currency) =>
     peppol(`BE → BE in ${currency}`, beToBe({ currency }, { global_discount: 3, shipping: 7 })),
   ),
+  // Tax shapes and currencies beyond the ones above (audit of issue 22): multi-component line taxes, two global
+  // components, amount_paid, and ISO currencies outside the spec's 21 (0-decimal ISK, VND, XOF).
+  peppol(
+    'BE → BE, two tax components on a line, amount_paid',
+    beToBe(
+      {},
+      {
+        global_tax: undefined,
+        items: [
+          line('A', {
+            taxes: [
+              { name: 'VAT', rate: 21 },
+              { name: 'Levy', rate: 6 },
+            ],
+          }),
+          line('B', { tax_rate: 6 }),
+        ],
+        amount_paid: 50,
+      },
+    ),
+  ),
+  peppol(
+    'BE → BE, two global tax components, a discount and shipping',
+    beToBe(
+      {},
+      {
+        global_tax: undefined,
+        global_taxes: [
+          { name: 'VAT', rate: 21 },
+          { name: 'Levy', rate: 2.5 },
+        ],
+        global_discount: 5,
+        shipping: 12,
+      },
+    ),
+  ),
+  ...['ISK', 'VND', 'XOF'].map((currency) =>
+    peppol(`BE → BE in ${currency} (ISO, not in the spec's list)`, beToBe({ currency }, { shipping: 700 })),
+  ),
   xrechnung('DE public buyer, EM derived from the seller e-mail, free-text post code', dePublic()),
+  xrechnung(
+    'DE public buyer, two tax components on a line, amount_paid',
+    dePublic(
+      {},
+      {
+        global_tax: undefined,
+        items: [
+          line('A', {
+            taxes: [
+              { name: 'USt', rate: 19 },
+              { name: 'Abgabe', rate: 3 },
+            ],
+          }),
+          line('B', { tax_rate: 7 }),
+        ],
+        amount_paid: 80,
+      },
+    ),
+  ),
+  xrechnung(
+    'DE public buyer, two global tax components, a deposit',
+    dePublic(
+      {},
+      {
+        global_tax: undefined,
+        global_taxes: [
+          { name: 'USt', rate: 19 },
+          { name: 'Abgabe', rate: 1.5 },
+        ],
+        deposit: 40,
+      },
+    ),
+  ),
+  ...['SEK', 'ISK', 'CHF'].map((currency) =>
+    xrechnung(`DE public buyer in ${currency}`, dePublic({ currency }, { shipping: 25 })),
+  ),
   xrechnung(
     'DE public buyer credit note, tax-inclusive, mixed rates',
     dePublic(

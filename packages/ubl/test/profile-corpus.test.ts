@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { minorUnits } from '@invoice/model';
+import { minorUnits, SPEC_CURRENCY_CODES } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
 import { validateEn16931 } from '../../../../shared/en16931/validate.mjs';
 import { renderInvoiceUbl, ublEInvoiceIssues } from '../src/index.ts';
@@ -54,6 +54,17 @@ describe('issue 22: the profile corpus (UBL)', () => {
         complete.filter((c) => c.profile === profile && c.resolved.request.invoice.type === 'credit_note').length,
       ).toBeGreaterThanOrEqual(2);
     expect(complete.filter((c) => c.resolved.totals.tax_inclusive).length).toBeGreaterThanOrEqual(3);
+    // The audit's gaps: every tax shape and payment field under each profile, ISO currencies beyond the spec's 21.
+    for (const profile of ['peppol', 'xrechnung']) {
+      const mine = complete.filter((c) => c.profile === profile).map((c) => c.resolved.request);
+      expect(mine.some((r) => r.items.some((i) => (i.taxes?.length ?? 0) >= 2))).toBe(true);
+      expect(mine.some((r) => (r.global_taxes?.length ?? 0) >= 2)).toBe(true);
+      expect(mine.some((r) => r.amount_paid !== undefined)).toBe(true);
+      expect(mine.some((r) => !(SPEC_CURRENCY_CODES as readonly string[]).includes(r.invoice.currency))).toBe(true);
+    }
+    expect(
+      new Set(complete.filter((c) => c.profile === 'xrechnung').map((c) => c.resolved.totals.currency)).size,
+    ).toBeGreaterThanOrEqual(4);
     expect(cases.length - complete.length).toBeGreaterThanOrEqual(25);
   });
 
