@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { germanChecks, nationalChecks } from './national-checks.ts';
 import { all, dec, documentLines, type El, one, opt, path } from './ubl-dom.ts';
 
 /**
@@ -81,19 +82,7 @@ function commonChecks(doc: El): string[] {
   return [...v, ...lineArithmetic(doc)];
 }
 
-/** A Dutch seller's address and legal entity id (NL-R-002, NL-R-003). */
-function dutchSeller(seller: El): string[] {
-  if (country(seller) !== 'NL') return [];
-  const v: string[] = [];
-  const address = one(seller, 'cac:PostalAddress');
-  if (!['cbc:StreetName', 'cbc:CityName', 'cbc:PostalZone'].every((n) => opt(address, n)))
-    v.push('NL-R-002: street, city and post code');
-  const id = opt(path(seller, 'cac:PartyLegalEntity'), 'cbc:CompanyID');
-  if (id && !['0106', '0190'].includes(id.attrs.schemeID ?? '')) v.push('NL-R-003: CompanyID scheme 0106 or 0190');
-  return v;
-}
-
-/** Peppol BIS Billing 3.0 (PEPPOL-EN16931-UBL.sch): its identifiers, one note, a reference, the Dutch seller rules. */
+/** Peppol BIS Billing 3.0 (PEPPOL-EN16931-UBL.sch): its identifiers, one note, a reference, the national rules. */
 export function checkPeppol(doc: El): string[] {
   const v = commonChecks(doc);
   if (!text(opt(doc, 'cbc:CustomizationID')).startsWith(PEPPOL_BT24)) v.push('PEPPOL-EN16931-R004: CustomizationID');
@@ -102,32 +91,12 @@ export function checkPeppol(doc: El): string[] {
   );
   if (all(doc, 'cbc:Note').length > 1 && !bothDE) v.push('PEPPOL-EN16931-R002: more than one Note');
   if (!opt(doc, 'cbc:BuyerReference') && !opt(doc, 'cac:OrderReference')) v.push('PEPPOL-EN16931-R003: no reference');
-  return [...v, ...dutchSeller(party(doc, 'cac:AccountingSupplierParty'))];
+  return [...v, ...nationalChecks(doc)];
 }
 
 /** XRechnung 3.0 (XRechnung-UBL-validation.sch): BT-24 exactly, and the BR-DE data a complete request gives. */
 export function checkXRechnung(doc: El): string[] {
   const v = commonChecks(doc);
   if (text(opt(doc, 'cbc:CustomizationID')) !== XRECHNUNG_BT24) v.push('BR-DE-21: CustomizationID is not XRechnung’s');
-  if (!opt(doc, 'cac:PaymentMeans')) v.push('BR-DE-1: no PaymentMeans');
-  if (text(opt(doc, 'cbc:BuyerReference')) === '') v.push('BR-DE-15: no BuyerReference');
-  const seller = party(doc, 'cac:AccountingSupplierParty');
-  const contact = opt(seller, 'cac:Contact');
-  if (!contact) v.push('BR-DE-2: no seller Contact');
-  else
-    for (const [name, rule] of [
-      ['cbc:Name', 'BR-DE-5'],
-      ['cbc:Telephone', 'BR-DE-6'],
-      ['cbc:ElectronicMail', 'BR-DE-7'],
-    ])
-      if (text(opt(contact, name)) === '') v.push(`${rule}: seller contact without ${name}`);
-  for (const [role, city, code] of [
-    ['cac:AccountingSupplierParty', 'BR-DE-3', 'BR-DE-4'],
-    ['cac:AccountingCustomerParty', 'BR-DE-8', 'BR-DE-9'],
-  ]) {
-    const address = opt(party(doc, role), 'cac:PostalAddress');
-    if (address && text(opt(address, 'cbc:CityName')) === '') v.push(`${city}: no CityName`);
-    if (address && text(opt(address, 'cbc:PostalZone')) === '') v.push(`${code}: no PostalZone`);
-  }
-  return v;
+  return [...v, ...germanChecks(doc, 'BR-DE')];
 }

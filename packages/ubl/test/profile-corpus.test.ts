@@ -43,6 +43,36 @@ const REPRESENTATIVE = [
   'DE public buyer, Unicode and XML-special text, ship_to',
 ];
 
+/**
+ * The rules the own checks (profile-checks.ts, national-checks.ts) implement among those a request can trigger:
+ * for these, every corpus document's own findings are the prediction, so the pinned ids rest on checks in the
+ * repository and not only on the prediction code. The CEN rules are the Schematron's (run on representatives).
+ */
+const PEPPOL_COVERED = new Set([
+  'PEPPOL-EN16931-R003',
+  'PEPPOL-EN16931-R010',
+  'PEPPOL-EN16931-R020',
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 18].map((n) => `DE-R-${String(n).padStart(3, '0')}`),
+  'NO-R-001',
+  ...['001', '002', '003', '004', '005', '006', '013'].map((n) => `SE-R-${n}`),
+  ...['001', '002', '003', '004', '005', '007', '008'].map((n) => `NL-R-${n}`),
+  ...['002', '005', '014', '017'].map((n) => `DK-R-${n}`),
+  ...['001', '002', '003', '004'].map((n) => `IT-R-${n}`),
+  'IS-R-002',
+  'IS-R-003',
+]);
+const XRECHNUNG_COVERED = new Set([
+  'PEPPOL-EN16931-R010',
+  'PEPPOL-EN16931-R020',
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 18].map((n) => `BR-DE-${n}`),
+]);
+/** "PEPPOL-EN16931-R001/R007: …" → both ids; "BR-DE-14/DE-R-014: …" → both. */
+const ruleIds = (finding: string) => {
+  const parts = finding.split(':')[0].split('/');
+  const family = parts[0].slice(0, parts[0].lastIndexOf('-') + 1);
+  return parts.map((p) => (/^[A-Z]+-/.test(p) ? p : family + p));
+};
+
 describe('issue 22: the profile corpus (UBL)', () => {
   it('covers the markets, document types and amounts the issue names', () => {
     const peppol = complete.filter((c) => c.profile === 'peppol');
@@ -94,6 +124,19 @@ describe('issue 22: the profile corpus (UBL)', () => {
       expect(profile === 'peppol' ? checkPeppol(doc) : checkXRechnung(doc)).toEqual([]);
       expect(checkEn16931(doc, { minorUnits: minorUnits(c.resolved.totals.currency), s09ToleranceMinor: 1 })).toEqual(
         [],
+      );
+    },
+  );
+
+  it.each(cases.map((c) => [c.profile, c.name, c] as const))(
+    '%s: the own checks find exactly the predicted ids of the rules they cover: %s',
+    (profile, _, c) => {
+      const covered = profile === 'peppol' ? PEPPOL_COVERED : XRECHNUNG_COVERED;
+      const doc = parseUbl(c.xml);
+      const own = (profile === 'peppol' ? checkPeppol(doc) : checkXRechnung(doc)).flatMap(ruleIds);
+      const predicted = ublEInvoiceIssues(c.resolved).map((i) => i.rule);
+      expect(sorted([...new Set(own.filter((id) => covered.has(id)))])).toEqual(
+        sorted(predicted.filter((id) => covered.has(id))),
       );
     },
   );

@@ -1,0 +1,188 @@
+import { norwegianOrganisation, swedishOrganisation } from '@invoice/model';
+import { all, dec, documentLines, type El, one, opt, path } from './ubl-dom.ts';
+
+/**
+ * The tests' own versions of the German and national rules an invoice request can trigger, written from the
+ * rule texts of PEPPOL-EN16931-UBL.sch 3.0.21 (DE-R, NO-R, SE-R, NL-R, DK-R, IT-R, IS-R) and
+ * XRechnung-UBL-validation.sch 2.5.0 (BR-DE). Each returns "RULE: detail" strings for the produced UBL; the corpus
+ * test compares their ids with the prediction of every request, complete or not.
+ */
+
+const text = (el: El | undefined) => el?.text.trim() ?? '';
+const party = (doc: El, role: string) => path(doc, role, 'cac:Party');
+const seller = (doc: El) => party(doc, 'cac:AccountingSupplierParty');
+const buyer = (doc: El) => party(doc, 'cac:AccountingCustomerParty');
+/** The country of the postal address ($supplierCountryIsDE, $DKSupplierCountry, …). */
+const addressCountry = (p: El) => {
+  const a = opt(p, 'cac:PostalAddress');
+  return a && opt(a, 'cac:Country') ? text(path(a, 'cac:Country', 'cbc:IdentificationCode')).toUpperCase() : '';
+};
+const schemes = (p: El, vat: boolean) =>
+  all(p, 'cac:PartyTaxScheme').filter((s) => (text(path(s, 'cac:TaxScheme', 'cbc:ID')) === 'VAT') === vat);
+const vatId = (p: El) => {
+  const vat = schemes(p, true)[0];
+  return vat ? text(opt(vat, 'cbc:CompanyID')) : '';
+};
+/** $supplierCountry: the seller's VAT id prefix, else its address country. */
+const supplierCountry = (doc: El) =>
+  vatId(seller(doc)).slice(0, 2).toUpperCase() || addressCountry(seller(doc)) || 'XX';
+const legalId = (p: El) => {
+  const entity = opt(p, 'cac:PartyLegalEntity');
+  return entity && opt(entity, 'cbc:CompanyID');
+};
+const isCreditNote = (doc: El) => doc.name === 'CreditNote';
+const SKONTO = /(^|\r?\n)#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/;
+const TAXED = ['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M'];
+/** XPath `string(number(s)) != 'NaN'`: an optional sign, digits with an optional decimal point, spaces around. */
+const xpathNumeric = (s: string) => /^\s*-?([0-9]+(\.[0-9]*)?|\.[0-9]+)\s*$/.test(s);
+
+/** BG-15, cac:Delivery/cac:DeliveryLocation/cac:Address. */
+function deliveryAddress(doc: El): El | undefined {
+  const location = all(doc, 'cac:Delivery')
+    .map((d) => opt(d, 'cac:DeliveryLocation'))
+    .find((l) => l);
+  return location && opt(location, 'cac:Address');
+}
+
+/** BR-DE-n for XRechnung; DE-R-00n for Peppol when seller and buyer are in Germany (the same texts). */
+export function germanChecks(doc: El, family: 'BR-DE' | 'DE-R'): string[] {
+  const id = (n: number) => (family === 'BR-DE' ? `BR-DE-${n}` : `DE-R-${String(n).padStart(3, '0')}`);
+  const v: string[] = [];
+  if (!opt(doc, 'cac:PaymentMeans')) v.push(`${id(1)}: no PaymentMeans`);
+  const contact = opt(seller(doc), 'cac:Contact');
+  if (!contact) v.push(`${id(2)}: no seller Contact`);
+  else
+    for (const [name, n] of [
+      ['cbc:Name', 5],
+      ['cbc:Telephone', 6],
+      ['cbc:ElectronicMail', 7],
+    ] as const)
+      if (text(opt(contact, name)) === '') v.push(`${id(n)}: seller contact without ${name}`);
+  const addresses: [El | undefined, number, number][] = [
+    [opt(seller(doc), 'cac:PostalAddress'), 3, 4],
+    [opt(buyer(doc), 'cac:PostalAddress'), 8, 9],
+    [deliveryAddress(doc), 10, 11],
+  ];
+  for (const [address, city, code] of addresses) {
+    if (!address) continue;
+    if (text(opt(address, 'cbc:CityName')) === '') v.push(`${id(city)}: no CityName`);
+    if (text(opt(address, 'cbc:PostalZone')) === '') v.push(`${id(code)}: no PostalZone`);
+  }
+  if (text(opt(doc, 'cbc:BuyerReference')) === '') v.push(`${id(15)}: no BuyerReference`);
+  const categories = [
+    ...all(doc, 'cac:AllowanceCharge').map((a) => text(path(a, 'cac:TaxCategory', 'cbc:ID'))),
+    ...documentLines(doc).map((l) => text(path(l, 'cac:Item', 'cac:ClassifiedTaxCategory', 'cbc:ID'))),
+  ];
+  const sellerTaxId = all(seller(doc), 'cac:PartyTaxScheme').some((s) => text(opt(s, 'cbc:CompanyID')) !== '');
+  if (categories.some((c) => TAXED.includes(c)) && !sellerTaxId && !opt(doc, 'cac:TaxRepresentativeParty'))
+    v.push(`${id(16)}: taxed categories without a seller tax id`);
+  const paymentTerms = opt(doc, 'cac:PaymentTerms');
+  const terms = paymentTerms && opt(paymentTerms, 'cbc:Note');
+  if (terms) {
+    const note = terms.text;
+    const lines = note.split(/\r?\n/).filter((l) => l.trim().startsWith('#'));
+    const tail = note.split(/#.+#/).at(-1) ?? '';
+    if (lines.length > 0 && !(lines.every((l) => SKONTO.test(l.trim())) && /^\s*\n/.test(tail)))
+      v.push(`${id(18)}: Skonto lines`);
+  }
+  return v;
+}
+
+/** The Peppol national rules a seller's (and buyer's) country triggers. */
+export function nationalChecks(doc: El): string[] {
+  const v: string[] = [];
+  const from = seller(doc);
+  const to = buyer(doc);
+  const sellerAt = addressCountry(from);
+  const buyerAt = addressCountry(to);
+  const country = supplierCountry(doc);
+  if (sellerAt === 'DE' && buyerAt === 'DE') v.push(...germanChecks(doc, 'DE-R'));
+  if (country === 'NO') {
+    const vat = vatId(from);
+    if (vat.startsWith('NO') && !(/^NO[0-9]{9}MVA$/.test(vat) && norwegianOrganisation(vat.slice(2, 11))))
+      v.push('NO-R-001: NO + organisation number + MVA');
+  }
+  if (sellerAt === 'SE' && vatId(from).startsWith('SE')) {
+    if (vatId(from).length !== 14) v.push('SE-R-001: VAT id of 14 characters');
+    if (!xpathNumeric(vatId(from).slice(2, 14))) v.push('SE-R-002: numeric after SE');
+    for (const c of [
+      ...all(doc, 'cac:TaxTotal')
+        .flatMap((t) => all(t, 'cac:TaxSubtotal'))
+        .map((s) => one(s, 'cac:TaxCategory')),
+      ...all(doc, 'cac:AllowanceCharge').map((a) => one(a, 'cac:TaxCategory')),
+      ...documentLines(doc).map((l) => path(l, 'cac:Item', 'cac:ClassifiedTaxCategory')),
+    ])
+      if (text(one(c, 'cbc:ID')) === 'S' && !['25', '12', '6'].includes(dec(one(c, 'cbc:Percent')).toString()))
+        v.push('SE-R-006: standard rate 25, 12 or 6');
+  }
+  if (sellerAt === 'SE') {
+    const id = legalId(from);
+    if (id) {
+      if (!xpathNumeric(text(id))) v.push('SE-R-003: numeric');
+      if (text(id).length !== 10) v.push('SE-R-004: 10 characters');
+      if (!swedishOrganisation(text(id))) v.push('SE-R-013: Luhn');
+      for (const s of schemes(from, false))
+        if (text(opt(s, 'cbc:CompanyID')).toUpperCase() !== 'GODKÄND FÖR F-SKATT')
+          v.push('SE-R-005: Godkänd för F-skatt');
+    }
+  }
+  if (sellerAt === 'NL') {
+    const corrected = all(doc, 'cac:BillingReference').some((b) => {
+      const ref = opt(b, 'cac:InvoiceDocumentReference');
+      return ref !== undefined && opt(ref, 'cbc:ID') !== undefined;
+    });
+    if (isCreditNote(doc) && !corrected) v.push('NL-R-001: credit note without invoice reference');
+    const address = opt(from, 'cac:PostalAddress');
+    if (address && !['cbc:StreetName', 'cbc:CityName', 'cbc:PostalZone'].every((n) => opt(address, n)))
+      v.push('NL-R-002: street, city and post code');
+    const id = legalId(from);
+    if (id && (!['0106', '0190'].includes(id.attrs.schemeID ?? '') || text(id) === ''))
+      v.push('NL-R-003: CompanyID scheme 0106 or 0190');
+    const payable = dec(path(doc, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount'));
+    const owed = isCreditNote(doc) ? payable.lt(0) : payable.gt(0);
+    if (owed && !opt(doc, 'cac:PaymentMeans')) v.push('NL-R-007: no PaymentMeans');
+    if (buyerAt === 'NL') {
+      const to_ = opt(to, 'cac:PostalAddress');
+      if (to_ && !['cbc:StreetName', 'cbc:CityName', 'cbc:PostalZone'].every((n) => opt(to_, n)))
+        v.push('NL-R-004: buyer street, city and post code');
+      const bid = legalId(to);
+      if (bid && (!['0106', '0190'].includes(bid.attrs.schemeID ?? '') || text(bid) === ''))
+        v.push('NL-R-005: buyer CompanyID scheme 0106 or 0190');
+      for (const m of all(doc, 'cac:PaymentMeans'))
+        if (!['30', '48', '49', '57', '58', '59'].includes(text(one(m, 'cbc:PaymentMeansCode'))))
+          v.push('NL-R-008: payment means code');
+    }
+  }
+  if (sellerAt === 'DK') {
+    const id = legalId(from);
+    if (text(id) === '') v.push('DK-R-002: no CVR');
+    if (id && id.attrs.schemeID !== '0184') v.push('DK-R-014: CompanyID scheme 0184');
+    if (buyerAt === 'DK') {
+      if (!isCreditNote(doc))
+        for (const m of all(doc, 'cac:PaymentMeans'))
+          if (!' 1 10 31 42 48 49 50 58 59 93 97 '.includes(` ${text(one(m, 'cbc:PaymentMeansCode'))} `))
+            v.push('DK-R-005: payment means code');
+      const bid = legalId(to);
+      if (bid && bid.attrs.schemeID !== '0184') v.push('DK-R-017: buyer CompanyID scheme 0184');
+    }
+  }
+  if (country === 'IT') {
+    for (const s of schemes(from, false))
+      if (!/^[A-Z0-9]{11,16}$/.test(text(opt(s, 'cbc:CompanyID')))) v.push('IT-R-001: tax registration id');
+    const address = opt(from, 'cac:PostalAddress');
+    for (const [name, rule] of [
+      ['cbc:StreetName', 'IT-R-002'],
+      ['cbc:CityName', 'IT-R-003'],
+      ['cbc:PostalZone', 'IT-R-004'],
+    ])
+      if (!address || !opt(address, name)) v.push(`${rule}: ${name}`);
+  }
+  if (sellerAt === 'IS') {
+    const id = legalId(from);
+    if (id?.attrs.schemeID !== '0196') v.push('IS-R-002: kennitala (0196)');
+    const address = opt(from, 'cac:PostalAddress');
+    if (!address || !opt(address, 'cbc:StreetName') || !opt(address, 'cbc:PostalZone'))
+      v.push('IS-R-003: street and post code');
+  }
+  return v;
+}
