@@ -32,9 +32,19 @@ const legalId = (p: El) => {
 };
 const isCreditNote = (doc: El) => doc.name === 'CreditNote';
 const SKONTO = /(^|\r?\n)#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/;
-const TAXED = ['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M'];
+export const TAXED = ['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M'];
 /** XPath `string(number(s)) != 'NaN'`: an optional sign, digits with an optional decimal point, spaces around. */
 const xpathNumeric = (s: string) => /^\s*-?([0-9]+(\.[0-9]*)?|\.[0-9]+)\s*$/.test(s);
+
+/**
+ * BR-DE-18 / DE-R-018 on the first payment terms note (UBL) or description (CII): every line starting with `#`
+ * matches XR-SKONTO-REGEX, and what follows the last `#…#` starts with a line break.
+ */
+export function skontoLinesValid(note: string): boolean {
+  const lines = note.split(/\r?\n/).filter((l) => l.trim().startsWith('#'));
+  const tail = note.split(/#.+#/).at(-1) ?? '';
+  return lines.length === 0 || (lines.every((l) => SKONTO.test(l.trim())) && /^\s*\n/.test(tail));
+}
 
 /** BG-15, cac:Delivery/cac:DeliveryLocation/cac:Address. */
 function deliveryAddress(doc: El): El | undefined {
@@ -78,13 +88,7 @@ export function germanChecks(doc: El, family: 'BR-DE' | 'DE-R'): string[] {
     v.push(`${id(16)}: taxed categories without a seller tax id`);
   const paymentTerms = opt(doc, 'cac:PaymentTerms');
   const terms = paymentTerms && opt(paymentTerms, 'cbc:Note');
-  if (terms) {
-    const note = terms.text;
-    const lines = note.split(/\r?\n/).filter((l) => l.trim().startsWith('#'));
-    const tail = note.split(/#.+#/).at(-1) ?? '';
-    if (lines.length > 0 && !(lines.every((l) => SKONTO.test(l.trim())) && /^\s*\n/.test(tail)))
-      v.push(`${id(18)}: Skonto lines`);
-  }
+  if (terms && !skontoLinesValid(terms.text)) v.push(`${id(18)}: Skonto lines`);
   return v;
 }
 
