@@ -1,4 +1,4 @@
-import { norwegianOrganisation, swedishOrganisation } from '@invoice/model';
+import { greekTin, norwegianOrganisation, swedishOrganisation } from '@invoice/model';
 import { all, dec, documentLines, type El, one, opt, path } from './ubl-dom.ts';
 
 /**
@@ -181,12 +181,69 @@ export function nationalChecks(doc: El): string[] {
     ])
       if (!address || !opt(address, name)) v.push(`${rule}: ${name}`);
   }
+  v.push(...greekChecks(doc));
   if (sellerAt === 'IS') {
     const id = legalId(from);
     if (id?.attrs.schemeID !== '0196') v.push('IS-R-002: kennitala (0196)');
     const address = opt(from, 'cac:PostalAddress');
     if (!address || !opt(address, 'cbc:StreetName') || !opt(address, 'cbc:PostalZone'))
       v.push('IS-R-003: street and post code');
+  }
+  return v;
+}
+
+const GREEK = ['GR', 'EL'];
+const GREEK_DOCUMENT_TYPES = ['1.1', '1.6', '2.1', '2.4', '5.1', '5.2'];
+const GREEK_DATE = /^(0?[1-9]|[12][0-9]|3[01])[-\\/ ]?(0?[1-9]|1[0-2])[-\\/ ]?(19|20)[0-9]{2}/;
+
+/** The Greek rules ($isGreekSender: the seller's VAT prefix, else its address country, is GR or EL). */
+function greekChecks(doc: El): string[] {
+  const from = seller(doc);
+  const to = buyer(doc);
+  if (!GREEK.includes(supplierCountry(doc))) return [];
+  const v: string[] = [];
+  const segments = text(one(doc, 'cbc:ID')).split('|');
+  const segment = (n: number) => segments[n - 1] ?? '';
+  if (segments.length !== 6) v.push('GR-R-001-1: six segments');
+  const tin = segment(1);
+  if (!(tin.trim().length === 9 && greekTin(tin) && tin === vatId(from).slice(2, 11))) v.push('GR-R-001-2: seller TIN');
+  const [day, month, year] = segment(2).split('/');
+  const [issueYear, issueMonth, issueDay] = text(one(doc, 'cbc:IssueDate')).split('-');
+  if (!(GREEK_DATE.test(segment(2)) && day === issueDay && month === issueMonth && year === issueYear))
+    v.push('GR-R-001-3: the issue date');
+  if (!/^\s*[0-9]+\s*$/.test(segment(3))) v.push('GR-R-001-4: a positive integer');
+  if (!GREEK_DOCUMENT_TYPES.includes(segment(4))) v.push('GR-R-001-5: a Greek document type');
+  if (segment(5) === '') v.push('GR-R-001-6: fifth segment');
+  if (segment(6) === '') v.push('GR-R-001-7: sixth segment');
+  if (text(opt(opt(from, 'cac:PartyName') ?? from, 'cbc:Name')) === '') v.push('GR-R-002: seller name');
+  for (const s of schemes(from, true)) {
+    const vat = text(opt(s, 'cbc:CompanyID'));
+    if (!(vat.startsWith('EL') && greekTin(vat.slice(2)))) v.push('GR-R-003: EL + TIN');
+  }
+  if (addressCountry(from) === 'GR') {
+    const marks = all(doc, 'cac:AdditionalDocumentReference').filter(
+      (r) => text(opt(r, 'cbc:DocumentDescription')) === '##M.AR.K##',
+    );
+    if (marks.length !== 1) v.push('GR-R-004-1: one MARK number');
+  }
+  const buyerName = opt(to, 'cac:PartyName');
+  if (!buyerName || text(opt(buyerName, 'cbc:Name')) === '') v.push('GR-R-005: buyer name');
+  const accountingCountry = vatId(from).slice(0, 2).toUpperCase() || addressCountry(from);
+  const endpoint = opt(from, 'cbc:EndpointID');
+  if (
+    GREEK.includes(accountingCountry)
+    && endpoint
+    && !(endpoint.attrs.schemeID === '9933' && greekTin(text(endpoint)))
+  )
+    v.push('GR-R-009: seller endpoint 9933 TIN');
+  const customerCountry = vatId(to).slice(0, 2).toUpperCase() || addressCountry(to);
+  if (GREEK.includes(customerCountry)) {
+    const vats = schemes(to, true).map((s) => text(opt(s, 'cbc:CompanyID')));
+    if (!(vats.length === 1 && vats[0].startsWith('EL') && greekTin(vats[0].slice(2))))
+      v.push('GR-R-006: buyer VAT EL + TIN');
+    const buyerEndpoint = opt(to, 'cbc:EndpointID');
+    if (buyerEndpoint && !(buyerEndpoint.attrs.schemeID === '9933' && greekTin(text(buyerEndpoint))))
+      v.push('GR-R-010: buyer endpoint 9933 TIN');
   }
   return v;
 }

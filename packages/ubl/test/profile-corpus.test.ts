@@ -60,6 +60,8 @@ const PEPPOL_COVERED = new Set([
   ...['001', '002', '003', '004'].map((n) => `IT-R-${n}`),
   'IS-R-002',
   'IS-R-003',
+  ...[1, 2, 3, 4, 5, 6, 7].map((n) => `GR-R-001-${n}`),
+  ...['GR-R-002', 'GR-R-003', 'GR-R-004-1', 'GR-R-005', 'GR-R-006', 'GR-R-009', 'GR-R-010'],
 ]);
 const XRECHNUNG_COVERED = new Set([
   'PEPPOL-EN16931-R010',
