@@ -80,6 +80,12 @@ function checkXRechnungCii(doc: El): string[] {
   const terms = opt(settlement(doc), 'ram:SpecifiedTradePaymentTerms');
   const description = terms && opt(terms, 'ram:Description');
   if (description && !skontoLinesValid(description.text)) v.push('BR-DE-18: Skonto lines');
+  // BR-CO-25 as CEN 1.3.15 words it for CII (credit notes too).
+  const due = dec(path(settlement(doc), 'ram:SpecifiedTradeSettlementHeaderMonetarySummation', 'ram:DuePayableAmount'));
+  const termsGiven = all(settlement(doc), 'ram:SpecifiedTradePaymentTerms').some(
+    (t) => opt(t, 'ram:DueDateDateTime') || opt(t, 'ram:Description'),
+  );
+  if (due.gt(0) && !termsGiven) v.push('BR-CO-25: amount due without due date or terms');
   const contact = opt(one(agreement(doc), 'ram:SellerTradeParty'), 'ram:DefinedTradeContact');
   if (!contact) v.push('BR-DE-2: seller contact');
   else {
@@ -114,6 +120,7 @@ function checkXRechnungCii(doc: El): string[] {
 
 /** The request-triggered rules checkXRechnungCii implements; for these its findings are the prediction. */
 const COVERED = new Set([
+  'BR-CO-25',
   'PEPPOL-EN16931-R010',
   'PEPPOL-EN16931-R020',
   ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 18].map((n) => `BR-DE-${n}`),

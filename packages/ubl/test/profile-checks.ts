@@ -98,5 +98,9 @@ export function checkPeppol(doc: El): string[] {
 export function checkXRechnung(doc: El): string[] {
   const v = commonChecks(doc);
   if (text(opt(doc, 'cbc:CustomizationID')) !== XRECHNUNG_BT24) v.push('BR-DE-21: CustomizationID is not XRechnung’s');
+  // BR-CO-25 as CEN 1.3.15 (the rules KoSIT's XRechnung 3.0.2 runs) words it, on invoices only.
+  const owed = doc.name === 'Invoice' && dec(path(doc, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount')).gt(0);
+  const terms = all(doc, 'cac:PaymentTerms').some((t) => opt(t, 'cbc:Note'));
+  if (owed && !opt(doc, 'cbc:DueDate') && !terms) v.push('BR-CO-25: amount due without due date or terms');
   return [...v, ...germanChecks(doc, 'BR-DE')];
 }

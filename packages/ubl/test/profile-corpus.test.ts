@@ -64,6 +64,7 @@ const PEPPOL_COVERED = new Set([
   ...['GR-R-002', 'GR-R-003', 'GR-R-004-1', 'GR-R-005', 'GR-R-006', 'GR-R-009', 'GR-R-010'],
 ]);
 const XRECHNUNG_COVERED = new Set([
+  'BR-CO-25',
   'PEPPOL-EN16931-R010',
   'PEPPOL-EN16931-R020',
   ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 18].map((n) => `BR-DE-${n}`),
