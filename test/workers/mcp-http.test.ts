@@ -2,6 +2,7 @@
 // that stay tool results (isError) instead of JSON-RPC errors, with the service's code and field.
 import { describe, expect, it } from 'vitest';
 import { bearerChallenge } from '../../workers/mcp/mcp-auth.ts';
+import { MCP_TOOLS } from '../../workers/mcp/mcp-tools.ts';
 import { call, verifiedAccountWithKey } from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
@@ -60,6 +61,22 @@ describe('/mcp authentication (M4)', () => {
   });
 });
 
+/** Issue 21: an unknown argument for every tool of MCP_TOOLS (a tool missing here fails the check below). */
+const UNKNOWN_ARGUMENTS: [string, Json, string, string | undefined][] = [
+  [
+    'create_invoice',
+    { ...invoice, items: [{ description: 'x', quantity: 1, price: 5 }] },
+    'items[0].price',
+    'unit_price',
+  ],
+  ['calculate_invoice', { ...invoice, sendEmail: true }, 'sendEmail', undefined],
+  ['create_invoice_batch', { invoices: [invoice], dryRun: true }, 'dryRun', undefined],
+  ['get_usage', { verbose: true }, 'verbose', undefined],
+  ['list_options', { fields: ['currency'] }, 'fields', undefined],
+  ['list_documents', { query: 'INV' }, 'query', undefined],
+  ['validate_invoice', { ...invoice, einvoice_profil: 'xrechnung' }, 'einvoice_profil', 'einvoice_profile'],
+];
+
 describe('/mcp tool errors are tool results, not protocol errors', () => {
   it('D4: an invoice without `to` is isError with validation_error and field "to"', async () => {
     const { apiKey } = await verifiedAccountWithKey('mcp-invalid');
@@ -77,29 +94,24 @@ describe('/mcp tool errors are tool results, not protocol errors', () => {
     });
   });
 
-  it.each([
-    [
-      'create_invoice',
-      { ...invoice, items: [{ description: 'x', quantity: 1, price: 5 }] },
-      'items[0].price',
-      'unit_price',
-    ],
-    ['calculate_invoice', { ...invoice, sendEmail: true }, 'sendEmail', undefined],
-    ['create_invoice_batch', { invoices: [invoice], dryRun: true }, 'dryRun', undefined],
-    ['get_usage', { verbose: true }, 'verbose', undefined],
-    ['list_options', { fields: ['currency'] }, 'fields', undefined],
-    ['list_documents', { query: 'INV' }, 'query', undefined],
-  ])('issue 21: %s refuses an unknown argument as a tool error naming it', async (tool, args, path, meant) => {
-    const { apiKey } = await verifiedAccountWithKey(`mcp-unknown-${tool}`);
-    const body = (await (await toolCall(apiKey, tool, args)).json()) as Json;
-    expect(body.result.isError).toBe(true);
-    const message = `unknown field${meant ? ` (did you mean ${meant}?)` : ''}`;
-    expect(JSON.parse(body.result.content[1].text).error).toMatchObject({
-      code: 'validation_error',
-      field: path,
-      details: [{ path, rule: 'unknown_field', message }],
-    });
+  it('issue 21: the unknown-argument cases below name every tool of MCP_TOOLS', () => {
+    expect(UNKNOWN_ARGUMENTS.map(([tool]) => tool).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
   });
+
+  it.each(UNKNOWN_ARGUMENTS)(
+    'issue 21: %s refuses an unknown argument as a tool error naming it',
+    async (tool, args, path, meant) => {
+      const { apiKey } = await verifiedAccountWithKey(`mcp-unknown-${tool}`);
+      const body = (await (await toolCall(apiKey, tool, args)).json()) as Json;
+      expect(body.result.isError).toBe(true);
+      const message = `unknown field${meant ? ` (did you mean ${meant}?)` : ''}`;
+      expect(JSON.parse(body.result.content[1].text).error).toMatchObject({
+        code: 'validation_error',
+        field: path,
+        details: [{ path, rule: 'unknown_field', message }],
+      });
+    },
+  );
 
   it('arguments of the wrong shape for the tool still reach the service: invoices must be an array', async () => {
     const { apiKey } = await verifiedAccountWithKey('mcp-shape');
