@@ -2,11 +2,14 @@
 // `validation_error` whose details name each unknown path (rule `unknown_field`) and, for a close miss, the
 // field probably meant; the tolerated keys and the accepted spellings still pass; routes that take no
 // fields refuse one rather than act on it.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
 import { openApiDocument } from '../../workers/openapi/openapi-document.ts';
-import { call, login, register, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { BASE, call, fetchWithEnv, login, register, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { LEGACY, legacyAccount } from './legacy-fixtures.ts';
+import { consumedByWorker, emittedMessages, watchEmits } from './queue-fixtures.ts';
+
+afterEach(() => vi.restoreAllMocks());
 
 type Json = Record<string, any>;
 type Detail = { path: string; rule: string; message: string };
@@ -253,15 +256,41 @@ describe('issue 21: unknown fields are refused on every JSON route', () => {
   });
 
   it('a misspelt field is a 400 that spends nothing: no document counted, no event', async () => {
-    const key = await freshKey();
-    const res = await call('/api/generate-invoice', {
+    const { apiKey } = await verifiedAccountWithKey('strict-spend');
+    const key = { Authorization: `Bearer ${apiKey}` };
+    const hook = await call('/api/webhooks', {
       method: 'POST',
-      json: { from: { name: 'A' }, to: { name: 'B' }, items: [{ description: 'x', quantity: 2, price: 5 }] },
+      json: { url: 'https://hooks.example.com/spend' },
       headers: key,
     });
+    expect(hook.status).toBe(201);
+    const hookId = ((await hook.json()) as Json).webhook.id;
+    const delivered = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
+    const emits = watchEmits();
+    // With the work it leaves running (waitUntil), where an event would be handed off.
+    const generate = (json: Json) =>
+      fetchWithEnv(
+        new Request(`${BASE}/api/generate-invoice`, {
+          method: 'POST',
+          headers: { ...key, 'Content-Type': 'application/json' },
+          body: JSON.stringify(json),
+        }),
+        {},
+      );
+    const res = await generate({ ...INVOICE, items: [{ description: 'x', quantity: 2, price: 5 }] });
     expect(res.status).toBe(400);
     // D7: the call counts, the document does not.
     expect(res.headers.get('X-RateLimit-Remaining-Monthly')).toBe(res.headers.get('X-RateLimit-Limit-Monthly'));
+    expect(emits).not.toHaveBeenCalled();
+    // The same invoice spelt right is counted and its event handed off: the spy sees what the 400 did not send.
+    const ok = await generate(INVOICE);
+    expect(ok.status).toBe(200);
+    expect(Number(ok.headers.get('X-RateLimit-Remaining-Monthly'))).toBe(
+      Number(ok.headers.get('X-RateLimit-Limit-Monthly')) - 1,
+    );
+    expect(emittedMessages(emits).map((m) => m.event_type)).toEqual(['invoice.generated']);
+    await consumedByWorker(hookId, 1);
+    expect(delivered).toHaveBeenCalledTimes(1);
   });
 });
 
