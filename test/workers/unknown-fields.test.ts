@@ -1,7 +1,8 @@
 // Issue 21: every JSON body refuses keys it does not know, at the top and one level down, with a 400
 // `validation_error` whose details name each unknown path (rule `unknown_field`) and, for a close miss, the
 // field probably meant; the tolerated keys and the accepted spellings still pass; routes that take no
-// fields refuse one rather than act on it.
+// fields refuse one rather than act on it; /openapi.json says so for every body. And V2's path parameters: a
+// malformed id names its rule, a well-formed unknown one nothing.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALL_OPERATIONS } from '../../workers/openapi/all-operations.ts';
 import { openApiDocument } from '../../workers/openapi/openapi-document.ts';
@@ -291,6 +292,45 @@ describe('issue 21: unknown fields are refused on every JSON route', () => {
     expect(emittedMessages(emits).map((m) => m.event_type)).toEqual(['invoice.generated']);
     await consumedByWorker(hookId, 1);
     expect(delivered).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('issue 21 (V2): a path parameter is read through its declared schema', () => {
+  // A cookie write says it is JSON (H8), even without a body.
+  const sessionJson = (c: Caller) => ({ ...c.session, 'Content-Type': 'application/json' });
+  const ZEROS = '0'.repeat(24);
+  /** [method, path, who, the details of its 404]: malformed ids name the rule, well-formed unknown ones nothing. */
+  const table = (c: Caller): [string, string, Record<string, string>, { path: string; rule: string }[]][] => [
+    ['GET', '/api/webhooks/not-an-id', c.hookKey, [{ path: 'id', rule: 'pattern' }]],
+    ['GET', `/api/webhooks/wh_${ZEROS}`, c.hookKey, []],
+    ['GET', '/api/webhooks/wh_short/deliveries', c.hookKey, [{ path: 'id', rule: 'pattern' }]],
+    [
+      'POST',
+      `/api/webhooks/${c.hookId}/deliveries/dlv_short/redeliver`,
+      c.hookKey,
+      [{ path: 'delivery_id', rule: 'pattern' }],
+    ],
+    ['POST', `/api/webhooks/${c.hookId}/deliveries/dlv_${ZEROS}/redeliver`, c.hookKey, []],
+    ['DELETE', '/api/keys/not-a-key', sessionJson(c), [{ path: 'id', rule: 'pattern' }]],
+    ['DELETE', `/api/keys/key_${'0'.repeat(20)}`, sessionJson(c), []],
+    ['GET', '/api/documents/not-a-document', c.key, [{ path: 'id', rule: 'pattern' }]],
+    ['GET', `/api/documents/${'A'.repeat(22)}`, c.key, []],
+    // H22: a hosted link tells a malformed id from an unknown one by nothing, not even a detail.
+    ['GET', '/api/i/not-a-link?t=x', {}, []],
+    ['GET', `/api/i/${'A'.repeat(22)}?t=x`, {}, []],
+  ];
+
+  it('issue 21: a malformed id is 404 with {path, rule: pattern}; a well-formed unknown one 404 with no detail', async () => {
+    const c = await caller();
+    for (const [method, path, headers, expected] of table(c)) {
+      const res = await call(path, { method, headers, ...(method === 'POST' ? { json: {} } : {}) });
+      const { error } = (await res.json()) as Json;
+      expect([res.status, error.code], `${method} ${path}`).toEqual([404, 'not_found']);
+      expect(
+        error.details.map((d: Detail) => ({ path: d.path, rule: d.rule })),
+        `${method} ${path}`,
+      ).toEqual(expected);
+    }
   });
 });
 
