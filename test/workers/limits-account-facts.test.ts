@@ -1,7 +1,7 @@
 // P-ACC2, W7: the RateLimiter holds its account's webhook subscriptions, so emitting an event reads no D1 (neither
 // the request nor the fan-out), accounts without an active webhook hand off nothing, and every change of a webhook
 // reloads the copy, so a new webhook gets the very next event (D10).
-import { createExecutionContext, createMessageBatch, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../workers/index.ts';
 import { webhookSubscribers } from '../../workers/limits/account-facts.ts';
@@ -93,22 +93,26 @@ describe('P-ACC2, W7: webhook emission reads no D1', () => {
     const created = await run(apiKey, 'POST', '/api/webhooks', { url: 'https://hooks.example.com/in' });
     expect(created.status).toBe(201);
     const hookId = ((await created.json()) as Json).webhook.id;
-    // The emit message is held back here, to be fanned out below with a recording D1.
-    send.mockResolvedValue({ metadata: {} } as QueueSendResponse);
+    const delivered = receiver();
+    const deliveries = watchQueue();
     const log: string[] = [];
     const recorded = { ...testEnv, DB: recordingDb(testEnv.DB, log) };
     expect((await run(apiKey, 'POST', '/api/generate-invoice', INVOICE, recorded)).status).toBe(200);
     expect(emittedTypes(send)).toEqual(['invoice.generated']);
-    const [emit] = emittedMessages(send);
-    const batch = createMessageBatch('invoice-webhooks', [
-      { id: 'emit-1', timestamp: new Date(), attempts: 1, body: emit },
-    ]);
-    // The delivery messages are held back too: the fan-out is what is measured, not the delivery.
-    const deliveries = watchQueue().mockResolvedValue({ metadata: {} } as QueueSendBatchResponse);
-    await (worker as ExportedHandler<typeof testEnv>).queue!(batch, recorded, createExecutionContext());
-    expect(sentMessages(deliveries).map((m) => m.webhook_id)).toEqual([hookId]);
-    // Neither the request (key cached or read, never a webhook) nor the fan-out read the webhooks from D1.
+    // The request (key cached or read, never a webhook) read no webhook from D1.
     expect(log.filter((l) => /webhooks/.test(l))).toEqual([]);
+    // The real queue's consumer fans the event out and delivers it, on the same bindings, so the spies see its work.
+    lookups.mockClear();
+    await consumedByWorker(hookId, 1);
+    expect(sentMessages(deliveries).map((m) => m.webhook_id)).toEqual([hookId]);
+    expect(delivered).toEqual(['https://hooks.example.com/in']);
+    // The fan-out read no webhook from D1: nothing naming them was prepared before it handed off the delivery
+    // (the delivery itself reads its webhook row, W1).
+    const handedOff = deliveries.mock.invocationCallOrder[0];
+    const fanOutSql = lookups.mock.calls
+      .filter((_, i) => lookups.mock.invocationCallOrder[i] < handedOff)
+      .map(([sql]) => sql);
+    expect(fanOutSql.filter((sql) => /\bwebhooks\b/.test(sql))).toEqual([]);
 
     expect((await run(apiKey, 'DELETE', `/api/webhooks/${hookId}`)).status).toBe(200);
     send.mockClear();

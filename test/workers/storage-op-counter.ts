@@ -122,15 +122,12 @@ function countedNamespace<T extends DurableObjectNamespace>(ns: T, binding: stri
   });
 }
 
-/** A queue that records what it is given and sends nothing (`countedEnv(env, { holdQueue: true })`). */
-const heldQueue = { send: async () => undefined, sendBatch: async () => undefined } as unknown as Queue;
-
 /**
- * `env` with its storage bindings replaced by counting ones, and the ops they record. `holdQueue`: the webhook queue
- * counts its sends but passes nothing on, for a consumer run whose fan-out must not reach the real queue (its
- * messages would be delivered later, outside the test, to the fan-out's webhook).
+ * `env` with its storage bindings replaced by counting ones, and the ops they record. The webhook queue is the real
+ * one, counted: a consumer run's fan-out reaches it, and the test waits until those deliveries are consumed
+ * (queue-fixtures.ts), so none is left for later.
  */
-export function countedEnv(env: Env, options: { holdQueue?: boolean } = {}): { env: Env; ops: StorageOps } {
+export function countedEnv(env: Env): { env: Env; ops: StorageOps } {
   const ops = newOps();
   const db = countedD1(env.DB, ops);
   return {
@@ -139,10 +136,7 @@ export function countedEnv(env: Env, options: { holdQueue?: boolean } = {}): { e
       ...env,
       DB: db,
       SNAPSHOTS: countedCalls(env.SNAPSHOTS, 'KV', ops, ['get', 'getWithMetadata', 'put', 'delete', 'list']),
-      WEBHOOK_QUEUE: countedCalls(options.holdQueue ? heldQueue : env.WEBHOOK_QUEUE, 'Queue', ops, [
-        'send',
-        'sendBatch',
-      ]),
+      WEBHOOK_QUEUE: countedCalls(env.WEBHOOK_QUEUE, 'Queue', ops, ['send', 'sendBatch']),
       WEBHOOK_DLQ: countedCalls(env.WEBHOOK_DLQ, 'DLQ', ops, ['send', 'sendBatch']),
       RATE_LIMITER: countedNamespace(env.RATE_LIMITER, 'RATE_LIMITER', ops),
       IDEMPOTENCY: countedNamespace(env.IDEMPOTENCY, 'IDEMPOTENCY', ops),

@@ -9,6 +9,7 @@ import { createApp } from '../../workers/app.ts';
 import type { Env } from '../../workers/env.ts';
 import { consumeWebhookBatch } from '../../workers/webhooks/queue-consumer.ts';
 import { BASE, freshClientIp, register, uniqueEmail, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { consumedByWorker } from './queue-fixtures.ts';
 import { countedEnv, describeSql } from './storage-op-counter.ts';
 
 const app = createApp();
@@ -63,7 +64,7 @@ async function accountAndKey(tag: string) {
 /** Runs the Worker's queue handler on counting bindings with one message, the receiver answering 204. */
 async function consume(body: unknown) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
-  const { env: counted, ops } = countedEnv(env as Env, { holdQueue: true });
+  const { env: counted, ops } = countedEnv(env as Env);
   const batch = createMessageBatch('invoice-webhooks', [
     { id: `msg-${crypto.randomUUID()}`, timestamp: new Date(), attempts: 1, body },
   ]);
@@ -200,5 +201,7 @@ describe('storage operations per request type (issue 25, docs/scale.md)', () => 
     const d = event();
     const delivery = { v: 1, webhook_id: hookId, account_id: accountId, event_id: d.id, event_type: d.type, event: d };
     expect(await consume(delivery)).toEqual(EXPECTED['webhook delivery']);
+    // The fan-out's copy went to the real queue: its delivery (to the same receiver) and the one above, both logged.
+    await consumedByWorker(hookId, 2);
   });
 });
