@@ -28,7 +28,9 @@ export interface DevServer {
 
 /**
  * `extraArgs` go to wrangler dev (e.g. `--var NAME:value`). Resolves once /api/health answers. `stateDir`
- * restarts on the state an earlier server left (its caller removes it); by default a new one is made.
+ * restarts on the state an earlier server left (its caller removes it); by default a new one is made. A restart
+ * starts wrangler dev itself: the first start already prepared the assets and migrated that state, and skipping
+ * dev.mjs's preparation (a `wrangler d1 migrations apply` spawn) makes the restart seconds shorter.
  */
 export async function startDevServer(
   extraArgs: string[] = [],
@@ -37,10 +39,11 @@ export async function startDevServer(
   const port = await freePort();
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'invoice-dev-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const command = options.stateDir ? ['node_modules/wrangler/bin/wrangler.js', 'dev'] : ['scripts/dev.mjs'];
   const child = spawn(
     process.execPath,
     [
-      'scripts/dev.mjs',
+      ...command,
       '--port',
       String(port),
       '--ip',
