@@ -25,16 +25,25 @@ describe('POST /api/batch', () => {
   });
 
   it.each([
-    [{ invoices: [] }, 'at least 1'],
-    [{ invoices: Array.from({ length: 51 }, (_, i) => invoice(i)) }, 'at most 50'],
-    [{ nope: 1 }, 'invoices'],
-  ])('an empty, oversized or missing array is 400 validation_error (%#)', async (body, text) => {
+    [{ invoices: [] }, 'at least 1', [['invoices', 'min_items']]],
+    // Issue 21 (V2): the 51st invoice is named by its rule, on the array.
+    [{ invoices: Array.from({ length: 51 }, (_, i) => invoice(i)) }, 'at most 50', [['invoices', 'max_items']]],
+    [
+      { nope: 1 },
+      'invoices',
+      [
+        ['invoices', 'required'],
+        ['nope', 'unknown_field'],
+      ],
+    ],
+  ])('an empty, oversized or missing array is 400 validation_error naming its rule (%#)', async (body, text, rules) => {
     const { apiKey } = await verifiedAccountWithKey('b400');
     const res = await batch(apiKey, body);
     expect(res.status).toBe(400);
     const json = (await res.json()) as Json;
     expect(json.error.code).toBe('validation_error');
     expect(json.error.message).toContain(text);
+    expect(json.error.details.map((d: Json) => [d.path, d.rule])).toEqual(rules);
   });
 
   it('a bad item fails alone; results keep input order; each success has a hosted_url', async () => {

@@ -237,6 +237,26 @@ describe('issue 21: unknown fields are refused on every JSON route', () => {
     }
   });
 
+  it('spec: the stray invoice_number is tolerated wherever an invoice request goes: a batch item, preview, MCP create_invoice', async () => {
+    const { apiKey, cookie } = await verifiedAccountWithKey('strict-stray');
+    const stray = { ...INVOICE, invoice_number: 'CLIENT-9' };
+    const key = { Authorization: `Bearer ${apiKey}` };
+    const batch = await call('/api/batch', { method: 'POST', json: { invoices: [stray] }, headers: key });
+    expect(batch.status).toBe(200);
+    const [item] = ((await batch.json()) as Json).results;
+    expect([item.success, item.invoice.number]).toEqual([true, expect.stringMatching(/^INV-/)]);
+    const preview = await call('/api/preview', { method: 'POST', json: stray, headers: { Cookie: cookie } });
+    expect(preview.status).toBe(200);
+    const mcp = await call('/mcp', {
+      method: 'POST',
+      json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_invoice', arguments: stray } },
+      headers: { ...key, Accept: 'application/json, text/event-stream' },
+    });
+    const { result } = (await mcp.json()) as Json;
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent.invoice.number).toMatch(/^INV-/);
+  });
+
   it('the accepted spellings still pass: camelCase keys and the flat layer', async () => {
     const key = await freshKey();
     const res = await call('/api/generate-invoice', {
