@@ -2,14 +2,18 @@
 // what it wrote before dying: the in-flight idempotency record and the admitted items' leased reservation
 // (written here with the real objects, as the dead attempt did). A retry with the same Idempotency-Key is
 // 409 while the dead attempt's lease runs, and once it ended runs once: the month shows 30 documents, not 60.
+// And the other side: a live batch still working past the lease it was admitted with has renewed it (its
+// heartbeat), so the alarm leaves its reservation, and its answer settles it.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import type { Caller } from '../../workers/accounts/caller.ts';
 import { IN_FLIGHT_LEASE_MS } from '../../workers/idempotency/idempotency-object.ts';
 import { requestFingerprint } from '../../workers/idempotency/with-idempotency.ts';
 import { admitBatchItems, limiter, peekUsage } from '../../workers/limits/admit-request.ts';
+import { RESERVATION_LEASE_MS } from '../../workers/limits/reservation-ledger.ts';
 import { hourWindow } from '../../workers/limits/windows.ts';
-import { call, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { BASE, call, fetchWithEnv, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { PNG_1X1 } from './image-fixtures.ts';
 import { accountIdOf } from './openapi-conformance-requests.ts';
 
 type Json = Record<string, any>;
@@ -129,5 +133,72 @@ describe('F1: a batch whose isolate died, retried with the same Idempotency-Key'
     expect(await settled()).toBe(0);
     // Both documents stay counted.
     expect((await peekUsage(testEnv, caller)).headers['X-RateLimit-Remaining-Monthly']).toBe('98');
+  });
+});
+
+/** The lease ends of the reservations the account's RateLimiter holds (read without a sweep). */
+const leasesOf = (stub: ReturnType<typeof limiter>) =>
+  runInDurableObject(stub, (_o, state) =>
+    state.storage.sql
+      .exec<{ lease_until: number }>('SELECT lease_until FROM reservations')
+      .toArray()
+      .map((r) => r.lease_until),
+  );
+
+describe('F1: a batch that is still working keeps what it reserved', () => {
+  it('F1: past the lease it was admitted with, the request’s heartbeat has renewed its reservation: the alarm leaves it, the answer settles it', async () => {
+    const { apiKey, email } = await verifiedAccountWithKey('live-lease');
+    const accountId = await accountIdOf(email);
+    const caller: Caller = { kind: 'account', accountId, email, tier: 'free', verified: true, via: 'api_key' };
+    const stub = limiter(testEnv, caller);
+    // The item's logo is fetched after the admission (for its hosted link), and answers only when the test says.
+    let logoAsked!: () => void;
+    const asked = new Promise<void>((r) => (logoAsked = r));
+    let sendLogo!: () => void;
+    const sent = new Promise<void>((r) => (sendLogo = r));
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      logoAsked();
+      await sent;
+      return new Response(PNG_1X1, { headers: { 'Content-Type': 'image/png' } });
+    });
+    const start = Date.now();
+    // The RateLimiter's clock (P-LIM2) is the test's faked Date; timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    try {
+      const request = new Request(`${BASE}/api/batch`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          invoices: [{ ...INVOICES[0], from: { name: 'Acme', logo: 'https://cdn.example.com/l.png' } }],
+        }),
+      });
+      // LEASE_SECONDS 4 (DEV_MODE) for this request only: its heartbeat beats every second. The object's lease
+      // stays production's 45 s, so only the heartbeat can move it.
+      const answer = fetchWithEnv(request, { LEASE_SECONDS: '4' });
+      await asked;
+      expect(await leasesOf(stub)).toEqual([start + RESERVATION_LEASE_MS]);
+
+      vi.setSystemTime(start + RESERVATION_LEASE_MS - 5_000);
+      const renewed = start + 2 * RESERVATION_LEASE_MS - 5_000;
+      for (let i = 0; i < 60 && (await leasesOf(stub))[0] !== renewed; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await leasesOf(stub)).toEqual([renewed]);
+
+      // Past the lease it was admitted with: a dead request's reservation would be given back now; this one stays.
+      vi.setSystemTime(start + RESERVATION_LEASE_MS + 1_000);
+      await runDurableObjectAlarm(stub);
+      expect(await leasesOf(stub)).toEqual([renewed]);
+
+      sendLogo();
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Json).meta).toMatchObject({ requested: 1, generated: 1 });
+      // Settled after the answer (fetchWithEnv waited for it): no row left, and the document stays counted.
+      expect(await leasesOf(stub)).toEqual([]);
+      expect((await peekUsage(testEnv, caller)).headers['X-RateLimit-Remaining-Monthly']).toBe('99');
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 });
