@@ -222,8 +222,17 @@ describe('playground in Chromium (issue 12)', () => {
     const { page, problems } = await open();
     const verdict = page.locator('[data-einvoice-verdict]');
     const rules = () => page.locator('[data-einvoice-issues] code').allTextContents();
+    const download = (name: string) => page.getByRole('button', { name: `Download ${name}` });
+    const note = page.locator('[data-download-note]');
+    // E5: the downloads a profile cannot be written as are off, and say why (no click that answers 400).
+    await page.getByLabel('E-invoice profile').selectOption('peppol');
+    await expect.poll(() => note.textContent()).toBe('Peppol BIS Billing 3.0 is not written as CII or Factur-X.');
+    expect([await download('CII').isDisabled(), await download('Factur-X').isDisabled()]).toEqual([true, true]);
+    expect(await download('UBL').isDisabled()).toBe(false);
     await page.getByLabel('E-invoice profile').selectOption('xrechnung');
     await expect.poll(() => verdict.textContent()).toMatch(/^XRechnung 3\.0: \d+ to fix\.$/);
+    expect(await note.textContent()).toBe('XRechnung 3.0 is not written as Factur-X.');
+    expect([await download('CII').isDisabled(), await download('Factur-X').isDisabled()]).toEqual([false, true]);
     expect(await rules()).toContain('BR-DE-15');
     expect(await page.locator('#invoice-buyer-reference-error').textContent()).toMatch(/\(BR-DE-15\)$/);
     expect(await page.locator('#invoice-buyer-reference').getAttribute('aria-invalid')).toBe('true');
@@ -242,6 +251,9 @@ describe('playground in Chromium (issue 12)', () => {
     await page.getByLabel('Buyer reference').fill('04011000-12345-34');
     await expect.poll(rules).not.toContain('BR-DE-15');
     expect(await page.locator('#invoice-buyer-reference-error').isHidden()).toBe(true);
+    await page.getByLabel('E-invoice profile').selectOption('en16931');
+    await expect.poll(() => note.isHidden()).toBe(true);
+    expect(await download('Factur-X').isDisabled()).toBe(false);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -3,7 +3,7 @@
 // package code as the API's X-EInvoice-Issues header and POST /api/validate-invoice, listed in the side
 // panel and shown beside the field that fixes each (the field's error line, as for validation problems).
 import { ciiEInvoiceIssues } from '@invoice/cii';
-import { einvoiceProfileOf, type ResolvedInvoice } from '@invoice/model';
+import { type EInvoiceProfile, einvoiceProfileOf, profileCarries, type ResolvedInvoice } from '@invoice/model';
 import { type EInvoiceIssue, ublEInvoiceIssues } from '@invoice/ubl';
 import type { Control } from './playground-form.ts';
 
@@ -58,4 +58,29 @@ export function showEInvoiceIssues(
       error.hidden = false;
     }
   }
+}
+
+const FORMATS = { cii: 'CII', facturx: 'Factur-X' } as const;
+
+/**
+ * The downloads the request's profile cannot be written as (E5: Peppol BIS is UBL only, Factur-X carries EN 16931
+ * only) are switched off, with a line that says why, instead of a button whose click answers 400.
+ */
+export function showProfileDownloads(
+  buttons: readonly HTMLButtonElement[],
+  note: HTMLElement,
+  profile: EInvoiceProfile,
+) {
+  const missing: string[] = [];
+  for (const button of buttons) {
+    const format = button.dataset.action?.replace(/^download-/, '');
+    if (format !== 'cii' && format !== 'facturx') continue;
+    const carried = profileCarries(profile, format);
+    button.dataset.unavailable = String(!carried);
+    button.disabled = !carried;
+    if (!carried) missing.push(FORMATS[format]);
+  }
+  missing.sort(); // CII before Factur-X, whatever the buttons' order
+  note.textContent = missing.length ? `${NAMES[profile]} is not written as ${missing.join(' or ')}.` : '';
+  note.hidden = missing.length === 0;
 }

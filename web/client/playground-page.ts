@@ -4,7 +4,7 @@
 // the curl command, and turns invoice text right to left for Arabic. No request per keystroke.
 // First: zod must be jitless before any schema of @invoice/model is built (the CSP forbids eval).
 import './zod-without-eval.ts';
-import { LANGUAGE_CODES } from '@invoice/model';
+import { einvoiceProfileOf, LANGUAGE_CODES } from '@invoice/model';
 import {
   ActionError,
   type DocumentOutput,
@@ -15,7 +15,7 @@ import {
   showPreview,
 } from './playground-actions.ts';
 import { curlCommand, wireCopy } from './playground-curl.ts';
-import { showEInvoiceIssues } from './playground-einvoice.ts';
+import { showEInvoiceIssues, showProfileDownloads } from './playground-einvoice.ts';
 import { applyControl, type Control, writeControls } from './playground-form.ts';
 import { addItem, applyItemControl, focusAfterChange, itemRows, removeItem, writeItems } from './playground-items.ts';
 import { wireJsonEditor } from './playground-json-sync.ts';
@@ -52,6 +52,8 @@ function start(page: HTMLElement): void {
   const curl = $<HTMLElement>('[data-curl]');
   const einvoiceVerdict = $<HTMLElement>('[data-einvoice-verdict]');
   const einvoiceList = $<HTMLElement>('[data-einvoice-issues]');
+  const actionButtons = [...page.ownerDocument.querySelectorAll<HTMLButtonElement>('.pg-actions button')];
+  const downloadNote = $<HTMLElement>('[data-download-note]');
   let request = JSON.parse(page.dataset.request ?? '{}') as Json;
 
   const json = wireJsonEditor($('#pg-json'), $('#pg-json-error'), (value) => {
@@ -75,6 +77,7 @@ function start(page: HTMLElement): void {
     const result = computeInvoice(request);
     showProblems(form, problems, result.ok ? null : result.details);
     showEInvoiceIssues(form, einvoiceVerdict, einvoiceList, result.ok ? result.resolved : null);
+    if (result.ok) showProfileDownloads(actionButtons, downloadNote, einvoiceProfileOf(result.resolved.request));
     totals.classList.toggle('totals--stale', !result.ok);
     const lineTotals = itemRows(items).map((row) => row.querySelector<HTMLElement>('[data-item-total]')!);
     if (result.ok) renderTotals(totals, lineTotals, result.invoice);
@@ -129,7 +132,7 @@ function wireActions(current: () => Json): void {
       error.textContent = err instanceof ActionError ? err.message : `Something went wrong: ${String(err)}`;
       error.hidden = false;
     } finally {
-      for (const b of buttons) b.disabled = false;
+      for (const b of buttons) b.disabled = b.dataset.unavailable === 'true';
     }
   };
   const download = (output: DocumentOutput) =>

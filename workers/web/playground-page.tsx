@@ -119,6 +119,7 @@ function SidePanel() {
             Download CII
           </button>
         </div>
+        <p class="field__hint" data-download-note hidden />
         <p class="pg-status" data-action-status role="status" />
         <p class="form-error" data-action-error role="alert" hidden />
       </section>
