@@ -1,5 +1,7 @@
 // Writes the fonts the PDF renderer embeds into fonts/: Noto families (OFL) from the @expo-google-fonts
-// npm packages, subset at build time to the Unicode ranges invoices need so the Worker bundle stays small.
+// npm packages, subset at build time to the Unicode ranges invoices need so the Worker bundle stays small,
+// and Liberation Sans (OFL, the Swiss QR-bill's font) from fonts-src/liberation/, copied unmodified: its
+// Reserved Font Name may not stay on a subset (fonts-src/liberation/README.md).
 // Idempotent: a stamp file records the inputs; nothing is rebuilt while it matches.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -75,6 +77,11 @@ const FAMILIES = [
   },
   { name: 'NotoSansJP', pkg: '@expo-google-fonts/noto-sans-jp', file: 'NotoSansJP', chars: JAPANESE },
 ];
+/** Committed font files copied as they are (no npm package carries them). */
+const COPIED = ['LiberationSans-Regular.ttf', 'LiberationSans-Bold.ttf'].map((f) => ({
+  src: path.join('fonts-src/liberation', f),
+  out: path.join(OUT, f),
+}));
 const WEIGHTS = [
   ['Regular', '400Regular'],
   ['Bold', '700Bold'],
@@ -95,10 +102,14 @@ export async function buildFonts({ quiet = false } = {}) {
     })),
   );
   const stamp = createHash('sha256')
-    .update(JSON.stringify({ VERSION, jobs: jobs.map((j) => [j.out, readFileSync(j.src).length]) }))
+    .update(JSON.stringify({ VERSION, jobs: [...jobs, ...COPIED].map((j) => [j.out, readFileSync(j.src).length]) }))
     .digest('hex');
   const stampFile = path.join(OUT, '.stamp');
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && jobs.every((j) => existsSync(j.out)))
+  if (
+    existsSync(stampFile)
+    && readFileSync(stampFile, 'utf8') === stamp
+    && [...jobs, ...COPIED].every((j) => existsSync(j.out))
+  )
     return;
 
   const { default: subsetFont } = await import('subset-font');
@@ -115,6 +126,8 @@ export async function buildFonts({ quiet = false } = {}) {
   }
   for (const [src, name] of [['@expo-google-fonts/noto-sans/LICENSE_FONT', 'OFL.txt']])
     copyFileSync(require.resolve(src), path.join(OUT, name));
+  for (const j of COPIED) copyFileSync(j.src, j.out);
+  copyFileSync('fonts-src/liberation/LICENSE', path.join(OUT, 'OFL-LiberationSans.txt'));
   writeFileSync(stampFile, stamp);
 }
 

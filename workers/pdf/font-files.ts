@@ -5,6 +5,8 @@
  */
 
 import harfbuzz from 'harfbuzzjs/dist/harfbuzz.wasm';
+import liberationSansBold from '../../fonts/LiberationSans-Bold.ttf';
+import liberationSansRegular from '../../fonts/LiberationSans-Regular.ttf';
 import notoSansBold from '../../fonts/NotoSans-Bold.ttf';
 import notoSansRegular from '../../fonts/NotoSans-Regular.ttf';
 import arabicBold from '../../fonts/NotoSansArabic-Bold.ttf';
@@ -24,6 +26,9 @@ export const fontFiles: Record<string, Uint8Array> = {
   'NotoSansDevanagari-Bold.ttf': new Uint8Array(devanagariBold),
   'NotoSansJP-Regular.ttf': new Uint8Array(japaneseRegular),
   'NotoSansJP-Bold.ttf': new Uint8Array(japaneseBold),
+  // the Swiss QR-bill's font (SIX IG 2.3 §3.4, decision Q9); drawn only where a style names it
+  'LiberationSans-Regular.ttf': new Uint8Array(liberationSansRegular),
+  'LiberationSans-Bold.ttf': new Uint8Array(liberationSansBold),
 };
 
 export const harfbuzzWasm: WebAssembly.Module = harfbuzz;

@@ -300,6 +300,16 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
     ]);
   });
 
+  it('SIX IG 2.3 §3.4, §4.1.1: Liberation Sans, Regular and Bold, has every character the payload may carry', () => {
+    const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+    const allowed = [...range(0x20, 0x7e), ...range(0xa0, 0x17f), ...range(0x218, 0x21b), 0x20ac];
+    for (const weight of ['regular', 'bold'] as const) {
+      const face = fonts().face('LiberationSans', weight)!;
+      expect(face.id).toBe(weight === 'bold' ? 'LiberationSans-Bold' : 'LiberationSans-Regular');
+      expect(allowed.filter((cp) => !face.sfnt.glyphFor(cp)).map((cp) => cp.toString(16))).toEqual([]);
+    }
+  });
+
   it('SIX IG 2.3 §3.5: the longest fields stay in their sections, no word over another, the QR still reads', async () => {
     const body = swissInvoice('de', 'classic') as Record<string, Record<string, unknown>>;
     const { file, pages, code } = await render('swiss-longest', {

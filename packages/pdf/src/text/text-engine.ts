@@ -12,6 +12,9 @@ import { wrapParagraph } from './line-wrap.ts';
 export interface TextStyle {
   size: number;
   weight?: FontWeight;
+  /** A family drawn first, ahead of the language's chain (which still covers what it lacks), e.g. the
+   *  Liberation Sans of the Swiss QR-bill. */
+  family?: string;
   color?: [number, number, number];
 }
 
@@ -39,21 +42,26 @@ const PREFERRED: Record<string, string[]> = {
   ar: ['NotoSans', 'NotoSansArabic'],
 };
 const DEFAULT_ORDER = ['NotoSans', 'NotoSansArabic', 'NotoSansDevanagari', 'NotoSansJP'];
+/** Families only a style's `family` selects, never a fallback: other text stays in Noto whatever it holds. */
+const NAMED_ONLY = new Set(['LiberationSans']);
 
 const chains = new WeakMap<FontSet, Map<string, FontFace[]>>();
 const layouts = new WeakMap<FontFace[], Map<string, LineLayout>>();
 
-function fontChain(fonts: FontSet, language: string, weight: FontWeight): FontFace[] {
+function fontChain(fonts: FontSet, language: string, weight: FontWeight, family?: string): FontFace[] {
   let byKey = chains.get(fonts);
   if (!byKey) {
     byKey = new Map();
     chains.set(fonts, byKey);
   }
   const lang = language.toLowerCase().split(/[-_]/)[0];
-  const key = `${lang}|${weight}`;
+  const key = `${lang}|${weight}|${family ?? ''}`;
   let chain = byKey.get(key);
   if (!chain) {
-    const order = [...(PREFERRED[lang] ?? []), ...DEFAULT_ORDER, ...fonts.families];
+    const fallback = [...(PREFERRED[lang] ?? []), ...DEFAULT_ORDER, ...fonts.families].filter(
+      (f) => !NAMED_ONLY.has(f),
+    );
+    const order = family ? [family, ...fallback] : fallback;
     chain = [...new Set(order)].map((f) => fonts.face(f, weight)).filter((f): f is FontFace => !!f);
     if (!chain.length) throw new Error('font set is empty');
     byKey.set(key, chain);
@@ -62,11 +70,17 @@ function fontChain(fonts: FontSet, language: string, weight: FontWeight): FontFa
 }
 
 export function createTextEngine(doc: PDFDocument, fonts: FontSet, opts: { language: string }): TextEngine {
-  // one chain per weight for this engine's language (looked up on every measure and draw)
-  const chains: Partial<Record<FontWeight, FontFace[]>> = {};
+  // one chain per weight (and named family) for this engine's language (looked up on every measure and draw)
+  const chains = new Map<string, FontFace[]>();
   const chainOf = (style: TextStyle) => {
     const weight = style.weight ?? 'regular';
-    return (chains[weight] ??= fontChain(fonts, opts.language, weight));
+    const key = `${weight}|${style.family ?? ''}`;
+    let chain = chains.get(key);
+    if (!chain) {
+      chain = fontChain(fonts, opts.language, weight, style.family);
+      chains.set(key, chain);
+    }
+    return chain;
   };
 
   const layout = (text: string, style: TextStyle, rtl: boolean): LineLayout => {

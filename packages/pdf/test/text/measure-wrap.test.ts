@@ -35,6 +35,18 @@ describe('measure', () => {
     expect(e.measure('क्ष', style)).toBeLessThan(parts);
   });
 
+  it('issue 23: a style naming a family draws in it first; that family is never a fallback for other text', async () => {
+    const e = await engine('de');
+    const [lib, noto] = [fonts.face('LiberationSans', 'regular')!.sfnt, fonts.face('NotoSans', 'regular')!.sfnt];
+    const advances = (f: typeof lib, text: string) =>
+      ([...text].reduce((w, c) => w + f.advance(f.glyphFor(c.codePointAt(0)!)), 0) * 10) / f.unitsPerEm;
+    expect(e.measure('Zahlteil', { size: 10, family: 'LiberationSans' })).toBeCloseTo(advances(lib, 'Zahlteil'), 6);
+    expect(e.measure('Zahlteil', style)).toBeCloseTo(advances(noto, 'Zahlteil'), 6);
+    // U+03E2: Liberation Sans has it, no Noto subset does; text without a family keeps Noto's replacement glyph
+    expect(lib.glyphFor(0x3e2)).toBeGreaterThan(0);
+    expect(e.measure('\u03e2', style)).toBeCloseTo(advances(noto, '\ufffd'), 6);
+  });
+
   it('lineHeight follows the primary font', async () => {
     expect((await engine('en')).lineHeight({ size: 10 })).toBeCloseTo(13.62, 2);
     expect((await engine('ja')).lineHeight({ size: 10 })).toBeGreaterThan(13.62);
