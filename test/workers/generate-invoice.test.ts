@@ -1,3 +1,4 @@
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { countryName } from '@invoice/i18n';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, freshClientIp, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
@@ -289,6 +290,14 @@ describe('POST /api/generate-invoice, authenticated', () => {
       'CH-1',
       'EPD',
     ]);
+    // §3.4: the Worker bundles Liberation Sans and the bill's page embeds it (Regular and Bold subsets)
+    const pdf = await PDFDocument.load(new Uint8Array(await (await post({ ...swiss, output: 'pdf' })).arrayBuffer()));
+    const fontNames = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => (o instanceof PDFDict ? o.get(PDFName.of('BaseFont')) : undefined))
+      .filter((n): n is PDFName => n instanceof PDFName)
+      .map((n) => n.decodeText().replace(/^[A-Z]{6}\+/, ''));
+    expect(fontNames).toEqual(expect.arrayContaining(['LiberationSans', 'LiberationSans-Bold']));
     const bad = await post({ ...swiss, from: { name: 'Acme AG', city: 'Biel', country: 'CH' } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Json).error.details.map((d: Json) => d.path)).toEqual([

@@ -11,7 +11,16 @@ import { qrReferenceCheckHolds, readSwiss } from '../../../test/support/read-pay
 import { renderInvoicePdf } from '../src/index.ts';
 import { swissAddressLines, swissAmountText, swissBillTexts, swissBillValues } from '../src/layout/swiss-bill-texts.ts';
 import { fonts, fullInvoice, manyItems, resolve, swissInvoice } from './helpers/invoice-fixtures.ts';
-import { overlappingWords, pdfInfo, pdfText, renderPng, squash, wordBoxes, writePdf } from './helpers/poppler.ts';
+import {
+  overlappingWords,
+  pdfFonts,
+  pdfInfo,
+  pdfText,
+  renderPng,
+  squash,
+  wordBoxes,
+  writePdf,
+} from './helpers/poppler.ts';
 
 const TEMPLATES = ['classic', 'modern', 'bold', 'minimal', 'navy'];
 const LANGUAGES = ['de', 'fr', 'it', 'en', 'ar'];
@@ -193,6 +202,13 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
       expect(box('CH44', true) / perPt).toBeCloseTo(8, 1);
       expect(box(first(t.currency), false) / perPt).toBeCloseTo(8, 1);
       expect(box(first(t.currency), true) / perPt).toBeCloseTo(6, 1);
+      // §3.4: the bill's page embeds Liberation Sans, Regular and Bold, as subsets (the rest of the page keeps Noto)
+      const bill = pdfFonts(file, { first: pages, last: pages }).filter((f) => f.name.includes('Liberation'));
+      expect(bill.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+        'LiberationSans',
+        'LiberationSans-Bold',
+      ]);
+      for (const f of bill) expect([f.embedded, f.subset, f.unicode], f.name).toEqual([true, true, true]);
       // the texts in the bill's language
       const words: Record<string, string[]> = {
         de: ['Empfangsschein', 'Zahlteil', 'Konto / Zahlbar an', 'Annahmestelle'],
@@ -267,6 +283,11 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
     const rows = (page: number) => words.filter((w) => w.page === page && /^#\d+$/.test(w.text)).map((w) => w.text);
     expect(rows(1)).toEqual(['#1', '#2', '#3', '#4', '#5']);
     expect(rows(2)).toEqual([]);
+    // §3.4: Liberation Sans is the bill's alone: the page of rows before it has only Noto
+    expect(pdfFonts(pushed.file, { first: 1, last: 1 }).map((f) => f.name.replace(/^[A-Z]{6}\+/, ''))).toEqual([
+      'NotoSans-Bold',
+      'NotoSans-Regular',
+    ]);
     expect(words.some((w) => w.page === 2 && w.text === 'Zahlteil')).toBe(true);
     expect(strangersInStrip(pushed.file, 2, pushed.code.swiss!)).toEqual([]);
     expect(readQrOnPages(pushed.file, [2], DPI)).toBe(pushed.code.payload);
@@ -326,9 +347,9 @@ describe('issue 23 swiss: the QR-bill on the PDF', () => {
     });
     const mm = 72 / 25.4;
     const words = wordBoxes(file).filter((w) => w.page === pages && w.yMin > w.pageHeight - 105 * mm);
-    // §3.5.1's 11 pt pitch under 10 pt values: poppler's word boxes (font ascent to descent, 13.6 pt) of
-    // neighbouring lines overlap by 2.6 pt by construction; more than 3 pt would be text over text
-    expect(overlappingWords(words, 3)).toEqual([]);
+    // §3.5.1's 11 pt pitch under 10 pt values: poppler's word boxes (Liberation Sans' ascent to descent,
+    // 11.2 pt) of neighbouring lines overlap by 0.2 pt by construction; more than 1 pt would be text over text
+    expect(overlappingWords(words, 1)).toEqual([]);
     const top = words[0]!.pageHeight - 105 * mm;
     for (const w of words) {
       // each word on one side of the vertical separation line at 62 mm

@@ -11,8 +11,9 @@ import { drawScissors } from './swiss-scissors.ts';
  * across the bottom of the page: the receipt (62 mm) on the left, the payment part (148 mm) on the
  * right, separated by lines carrying the scissors symbol. Drawn in physical coordinates, never
  * mirrored: the standard fixes where everything is, in an Arabic invoice as in any other, and its
- * texts are Latin. Positions and sizes are the guidelines' (§3.5, §3.6): 5 mm margins, titles 11 pt
- * bold, headings 8 pt bold over 10 pt values on the payment part and 6 pt over 8 pt on the receipt.
+ * texts are Latin, in Liberation Sans (§3.4). Positions and sizes are the guidelines' (§3.5, §3.6): 5 mm
+ * margins, titles 11 pt bold, headings 8 pt bold over 10 pt values on the payment part and 6 pt over 8 pt
+ * on the receipt.
  */
 
 const MM = 72 / 25.4;
@@ -35,21 +36,24 @@ interface Section {
   pitch: number;
 }
 
+/** §3.4: Arial, Frutiger, Helvetica or Liberation Sans, nothing else; the bill uses the last (decision Q9). */
+const FAMILY = 'LiberationSans';
+
 const RECEIPT: Section = {
   x: 5,
   width: 52,
-  heading: { size: 6, weight: 'bold' },
-  value: { size: 8 },
+  heading: { size: 6, weight: 'bold', family: FAMILY },
+  value: { size: 8, family: FAMILY },
   pitch: 9,
 };
 const PAYMENT: Section = {
   x: 118,
   width: 87,
-  heading: { size: 8, weight: 'bold' },
-  value: { size: 10 },
+  heading: { size: 8, weight: 'bold', family: FAMILY },
+  value: { size: 10, family: FAMILY },
   pitch: 11,
 };
-const TITLE: TextStyle = { size: 11, weight: 'bold' };
+const TITLE: TextStyle = { size: 11, weight: 'bold', family: FAMILY };
 
 /** Writes and measures from the strip's top-left, in mm across and pt down. */
 class Strip {

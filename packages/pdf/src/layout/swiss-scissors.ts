@@ -2,9 +2,9 @@ import { pdfNumber as n } from '../document/pdf-number.ts';
 import type { Canvas } from './canvas.ts';
 
 /**
- * The scissors symbol on the QR-bill's separation lines (SIX IG 2.3 §3.7), drawn as a vector: the
- * embedded Noto Sans has no U+2702, and a fallback font only for one glyph would add weight to every
- * PDF. Two rings and two blades crossing, about 5 mm long, pointing along the line; on a white
+ * The scissors symbol on the QR-bill's separation lines (SIX IG 2.3 §3.7), drawn as a vector: neither
+ * embedded font (Noto Sans, the bill's Liberation Sans) has U+2702, and a fallback font only for one
+ * glyph would add weight to every PDF. Two rings and two blades crossing, about 5 mm long, pointing along the line; on a white
  * ground so that the line does not run through it.
  */
 

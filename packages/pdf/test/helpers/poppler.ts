@@ -38,8 +38,10 @@ export interface FontRow {
   unicode: boolean;
 }
 
-export function pdfFonts(file: string): FontRow[] {
-  const out = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+/** The fonts of the document, or of the pages first..last. */
+export function pdfFonts(file: string, pages?: { first: number; last: number }): FontRow[] {
+  const range = pages ? ['-f', String(pages.first), '-l', String(pages.last)] : [];
+  const out = execFileSync('pdffonts', [...range, file], { encoding: 'utf8' })
     .split('\n')
     .slice(2)
     .filter((l) => l.trim());
