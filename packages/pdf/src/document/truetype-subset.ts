@@ -3,11 +3,13 @@
  * densely (0 = .notdef), so loca/hmtx stay tiny even for a 8,000-glyph Japanese font. Content streams
  * hold CIDs and the CIDToGIDMap maps them to the new ids, so nothing written earlier changes. Byte copies
  * only (component ids rewritten in place); every glyph is padded to 4 bytes (odd-length glyph data is
- * what broke @pdf-lib/fontkit's subsets).
+ * what broke @pdf-lib/fontkit's subsets). Hinting is left out (glyph instructions, cvt/fpgm/prep): the
+ * Noto fonts are built without it, and the Liberation Sans shipped unmodified (decision Q9) would
+ * otherwise triple the size of its subset.
  */
 import type { SfntFont } from '../text/sfnt-reader.ts';
 
-const COPY_TABLES = ['OS/2', 'cvt ', 'fpgm', 'prep', 'name'];
+const COPY_TABLES = ['OS/2', 'name'];
 
 function glyphRange(font: SfntFont, gid: number): [number, number] {
   const v = font.view;
@@ -52,6 +54,46 @@ function checksum(data: Uint8Array): number {
   return sum;
 }
 
+/** Composite component record length from its flags (args, then the optional scale). */
+const componentLength = (flags: number) =>
+  4 + (flags & 0x0001 ? 4 : 2) + (flags & 0x0008 ? 2 : flags & 0x0040 ? 4 : flags & 0x0080 ? 8 : 0);
+
+/**
+ * Copies glyph src[s..e] to dst[at..] without its instructions; returns the bytes written. A simple glyph
+ * keeps its header, contour ends and outline with an instruction length of 0; a composite glyph ends after
+ * its last component with WE_HAVE_INSTRUCTIONS cleared.
+ */
+function copyWithoutHinting(src: Uint8Array, v: DataView, s: number, e: number, dst: Uint8Array, at: number): number {
+  const contours = v.getInt16(s);
+  if (contours >= 0) {
+    const lengthAt = s + 10 + contours * 2;
+    const instructions = v.getUint16(lengthAt);
+    dst.set(src.subarray(s, lengthAt), at);
+    dst[at + lengthAt - s] = 0;
+    dst[at + lengthAt - s + 1] = 0;
+    dst.set(src.subarray(lengthAt + 2 + instructions, e), at + lengthAt - s + 2);
+    return e - s - instructions;
+  }
+  let p = s + 10;
+  let hinted = false;
+  for (;;) {
+    const flags = v.getUint16(p);
+    hinted ||= (flags & 0x0100) !== 0;
+    p += componentLength(flags);
+    if (!(flags & 0x0020)) break;
+  }
+  if (!hinted) p = e; // unchanged, padding included
+  dst.set(src.subarray(s, p), at);
+  const out = new DataView(dst.buffer, dst.byteOffset);
+  for (let q = at + 10; ; ) {
+    const flags = out.getUint16(q);
+    out.setUint16(q, flags & ~0x0100);
+    q += componentLength(flags);
+    if (!(flags & 0x0020)) break;
+  }
+  return p - s;
+}
+
 /** Rewrites the component glyph ids of a composite glyph copied to glyf[at..]. */
 function renumberComponents(glyf: Uint8Array, at: number, newGid: Map<number, number>) {
   const v = new DataView(glyf.buffer, glyf.byteOffset);
@@ -59,7 +101,7 @@ function renumberComponents(glyf: Uint8Array, at: number, newGid: Map<number, nu
   for (;;) {
     const flags = v.getUint16(p);
     v.setUint16(p + 2, newGid.get(v.getUint16(p + 2)) ?? 0);
-    p += 4 + (flags & 0x0001 ? 4 : 2) + (flags & 0x0008 ? 2 : flags & 0x0040 ? 4 : flags & 0x0080 ? 8 : 0);
+    p += componentLength(flags);
     if (!(flags & 0x0020)) break;
   }
 }
@@ -95,11 +137,12 @@ export function subsetTrueType(font: SfntFont, used: Iterable<number>): TrueType
   sorted.forEach((g, i) => {
     locaView.setUint32(i * 4, pos);
     const [s, e] = glyphRange(font, g);
+    let length = 0;
     if (e > s) {
-      glyf.set(src.subarray(glyfOff + s, glyfOff + e), pos);
+      length = copyWithoutHinting(src, font.view, glyfOff + s, glyfOff + e, glyf, pos);
       if (font.view.getInt16(glyfOff + s) < 0) renumberComponents(glyf, pos, newGid);
     }
-    pos += (e - s + 3) & ~3;
+    pos += (length + 3) & ~3;
     hmtxView.setUint16(i * 4, font.advance(g));
     const lsbAt =
       g < font.numberOfHMetrics
@@ -123,7 +166,7 @@ export function subsetTrueType(font: SfntFont, used: Iterable<number>): TrueType
   postView.setInt32(4, Math.round(font.italicAngle * 65536));
 
   const tables: [string, Uint8Array][] = [
-    ['glyf', glyf],
+    ['glyf', glyf.subarray(0, pos)],
     ['head', head],
     ['hhea', hhea],
     ['hmtx', hmtx],
