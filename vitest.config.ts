@@ -43,6 +43,8 @@ export default defineConfig({
             miniflare: {
               bindings: {
                 DEV_MODE: 'true',
+                // Hundreds of throw-away accounts: 1,000 PBKDF2 iterations, not 100,000 (P13; DEV_MODE only).
+                PASSWORD_HASH_ITERATIONS: '1000',
                 HOSTED_LINK_SECRET: 'test-hosted-link-secret',
                 WEBHOOK_ENCRYPTION_KEY: 'dGVzdC13ZWJob29rLWVuY3J5cHRpb24ta2V5LTMyYnk=',
                 TEST_MIGRATIONS: migrations,

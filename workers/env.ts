@@ -25,6 +25,8 @@ export interface Env {
   WEBHOOK_RETRY_DELAYS_SECONDS?: string;
   /** DEV_MODE only: the in-flight lease in seconds (4–60); the reservation lease and heartbeat scale with it (F1, F2). */
   LEASE_SECONDS?: string;
+  /** DEV_MODE only: PBKDF2 iterations of new password hashes (1,000–100,000) for the test runs (P13). */
+  PASSWORD_HASH_ITERATIONS?: string;
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;

@@ -88,8 +88,9 @@ async function makeAccounts(dev: DevServer) {
 
 export async function setup(project: TestProject) {
   const [dev, chrome] = await Promise.allSettled([
-    // D10 retries wait seconds, not minutes, in this throw-away dev instance (honoured only with DEV_MODE=true).
-    startDevServer(['--var', 'WEBHOOK_RETRY_DELAYS_SECONDS:1']),
+    // D10 retries wait seconds, not minutes, in this throw-away dev instance, and its accounts' passwords are hashed
+    // with 1,000 PBKDF2 iterations (P13); both are honoured only with DEV_MODE=true.
+    startDevServer(['--var', 'WEBHOOK_RETRY_DELAYS_SECONDS:1', '--var', 'PASSWORD_HASH_ITERATIONS:1000']),
     chromium.launchServer(CHROMIUM),
   ]);
   if (dev.status === 'fulfilled') server = dev.value;

@@ -298,6 +298,29 @@ describe('timing-safe comparison', () => {
     expect(await verifyPassword('password-123', [...parts.slice(0, 3), bytesToBase64(hash)].join('$'))).toBe(false);
   });
 
+  it('P13: new hashes take 100,000 iterations unless DEV_MODE names a count from 1,000 up; a hash keeps its count', async () => {
+    const { passwordHashIterations, hashPassword, verifyPassword, dummyPasswordHash } = await import(
+      '../../workers/accounts/password-hash.ts'
+    );
+    expect(passwordHashIterations({})).toBe(100_000);
+    expect(passwordHashIterations({ DEV_MODE: 'false', PASSWORD_HASH_ITERATIONS: '1000' })).toBe(100_000);
+    expect(passwordHashIterations({ DEV_MODE: 'true' })).toBe(100_000);
+    for (const refused of ['999', '100001', '1e3x', '2500.5', ''])
+      expect(passwordHashIterations({ DEV_MODE: 'true', PASSWORD_HASH_ITERATIONS: refused })).toBe(100_000);
+    expect(passwordHashIterations({ DEV_MODE: 'true', PASSWORD_HASH_ITERATIONS: '1000' })).toBe(1_000);
+    // This run's accounts (vitest.config.ts sets 1,000): the count is stored in the hash, which verifies by it.
+    const email = uniqueEmail('p13');
+    await register(email);
+    const row = await testEnv.DB.prepare('SELECT password_hash FROM accounts WHERE email = ?')
+      .bind(email)
+      .first<{ password_hash: string }>();
+    expect(row?.password_hash.split('$')[1]).toBe('1000');
+    const stored = await hashPassword('p13 passphrase', 1_000);
+    expect(await verifyPassword('p13 passphrase', stored)).toBe(true);
+    expect(await verifyPassword('p13 passphrasE', stored)).toBe(false);
+    expect(dummyPasswordHash(1_000).split('$')[1]).toBe('1000');
+  });
+
   // A known answer, computed apart from the Worker (node:crypto pbkdf2Sync): stored hashes keep verifying
   // even if hashPassword and verifyPassword changed together. That the admin command writes hashes the
   // Worker accepts is checked end to end in test/e2e/own-dev-server.test.ts.

@@ -1,8 +1,11 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import {
+  BASE,
   call,
   cookieFrom,
+  fetchWithEnv,
+  freshClientIp,
   latestEmail,
   login,
   register,
@@ -94,8 +97,15 @@ describe('register and verify (D6)', () => {
   it('D6: PBKDF2-SHA-256 with 100,000 iterations and a per-user salt is what D1 stores', async () => {
     const a = uniqueEmail();
     const b = uniqueEmail();
-    await register(a, 'same password!');
-    await register(b, 'same password!');
+    // Through the route with the production count: the run's PASSWORD_HASH_ITERATIONS (P13) unset.
+    for (const email of [a, b]) {
+      const request = new Request(`${BASE}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': freshClientIp() },
+        body: JSON.stringify({ email, password: 'same password!' }),
+      });
+      expect((await fetchWithEnv(request, { PASSWORD_HASH_ITERATIONS: undefined })).status).toBe(201);
+    }
     const rows = await testEnv.DB.prepare('SELECT password_hash FROM accounts WHERE email IN (?, ?)')
       .bind(a, b)
       .all<{ password_hash: string }>();

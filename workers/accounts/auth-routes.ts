@@ -27,7 +27,7 @@ import {
   verifyEmailWithToken,
 } from './email-verification.ts';
 import { clearLoginFailures, loginAttempt, reserveLoginAttempt } from './login-throttle.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.ts';
+import { dummyPasswordHash, hashPassword, passwordHashIterations, verifyPassword } from './password-hash.ts';
 import {
   changePasswordKeepingSession,
   createResetToken,
@@ -51,7 +51,7 @@ const register: OperationHandler = async (c) => {
   const now = Date.now();
   await reserveRegistration(c.env, clientIp(c));
   // Hashed before the lookup (H6): a taken email costs the same PBKDF2 as a new one, so 409 is no cheap probe.
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, passwordHashIterations(c.env));
   const existing = await findAccountByEmail(c.env.DB, email);
   // An account never verified within 24 hours is replaced by insertAccount (issue 24), not refused.
   if (existing && !isReplaceable(existing, now))
@@ -96,7 +96,7 @@ const login: OperationHandler = async (c) => {
   await reserveLoginAttempt(c.env, attempt);
   const account = await findAccountByEmail(c.env.DB, email);
   // Unknown emails are checked against a dummy hash: same work, same answer, same time.
-  const ok = await verifyPassword(password, account?.password_hash ?? DUMMY_PASSWORD_HASH);
+  const ok = await verifyPassword(password, account?.password_hash ?? dummyPasswordHash(passwordHashIterations(c.env)));
   // An account being closed (H17) logs in no more: the same answer as an unknown address.
   if (!account || !ok || account.deleting_at !== null)
     throw new ApiError('invalid_credentials', 'Email or password is incorrect.');
@@ -207,7 +207,7 @@ const resetPassword: OperationHandler = async (c) => {
   assertBrowserSafeWrite(c);
   const { token, password } = await readJsonBody(c, ops.resetPassword.body);
   const mailer = mailerFor(c.env); // the notice must be sendable before the password changes
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, passwordHashIterations(c.env));
   const reset = await resetPasswordWithToken(c.env.DB, token, passwordHash, Date.now());
   if (!reset)
     throw new ApiError(
@@ -242,7 +242,13 @@ const changePassword: OperationHandler = async (c) => {
     throw new ApiError('invalid_credentials', 'The current password is incorrect.');
   await clearLoginFailures(c.env, attempt);
   const sessionId = readSessionCookie(c.req.header('Cookie')) ?? '';
-  await changePasswordKeepingSession(c.env.DB, account.id, await hashPassword(new_password), sessionId, now);
+  await changePasswordKeepingSession(
+    c.env.DB,
+    account.id,
+    await hashPassword(new_password, passwordHashIterations(c.env)),
+    sessionId,
+    now,
+  );
   await mailer.send(passwordChangedEmail(account.email, 'changed')).catch(() => undefined);
   return c.json({ success: true, message: 'Your password was changed; every other session was logged out.' });
 };
