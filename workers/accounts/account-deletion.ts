@@ -10,8 +10,8 @@ import { hostedLinkKeys } from '../hosted/revoke-hosted-link.ts';
 import { eraseAccountLimiter } from '../limits/account-facts.ts';
 
 /** Links per round: three KV deletes each, well under a Worker's 1,000 KV operations per request. */
-export const LINKS_PER_ROUND = 100;
-export const MAX_ROUNDS = 3;
+const LINKS_PER_ROUND = 100;
+const MAX_ROUNDS = 3;
 
 /** The account of a session, being closed or not: the one lookup that still finds a marked account. */
 export async function sessionAccountForDeletion(
@@ -28,10 +28,16 @@ export async function sessionAccountForDeletion(
     .first<{ id: string; email: string }>();
 }
 
+/** How many links a round deletes, and how many rounds one request runs (smaller in a test of the rounds). */
+export interface DeletionRounds {
+  linksPerRound: number;
+  maxRounds: number;
+}
+
 /** Each hosted link's KV keys (snapshot and cached PDFs), then its index row, a round at a time. */
-async function deleteHostedLinks(env: Env, accountId: string): Promise<void> {
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const ids = await accountHostedLinkIds(env.DB, accountId, LINKS_PER_ROUND);
+async function deleteHostedLinks(env: Env, accountId: string, rounds: DeletionRounds): Promise<void> {
+  for (let round = 0; round < rounds.maxRounds; round++) {
+    const ids = await accountHostedLinkIds(env.DB, accountId, rounds.linksPerRound);
     if (ids.length === 0) return;
     const keys = ids.flatMap(hostedLinkKeys);
     await Promise.all(keys.map((key) => env.SNAPSHOTS.delete(key)));
@@ -42,7 +48,12 @@ async function deleteHostedLinks(env: Env, accountId: string): Promise<void> {
     throw new Error('account deletion: more hosted links than one request deletes; repeat the request');
 }
 
-export async function closeAccount(env: Env, accountId: string, now: number): Promise<void> {
+export async function closeAccount(
+  env: Env,
+  accountId: string,
+  now: number,
+  rounds: DeletionRounds = { linksPerRound: LINKS_PER_ROUND, maxRounds: MAX_ROUNDS },
+): Promise<void> {
   const db = env.DB;
   // 1. The mark, and the key revoked in D1: no login, session or key works from here on, and no link is made.
   await db.batch([
@@ -52,7 +63,7 @@ export async function closeAccount(env: Env, accountId: string, now: number): Pr
   // 2. The RateLimiter: its live-key copy (so no isolate's cached key passes), counters, credits, leases.
   await eraseAccountLimiter(env, accountId);
   // 3. Hosted-link snapshots and cached PDFs (KV), through the account's index.
-  await deleteHostedLinks(env, accountId);
+  await deleteHostedLinks(env, accountId, rounds);
   // 4. Webhooks, their delivery log and stored events; the usage copy (after step 2, so no alarm writes it again).
   await db.batch([
     db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ?').bind(accountId),
