@@ -50,6 +50,14 @@ export async function workerFetch(input: string | Request, init?: RequestInit): 
 
 export const BASE = 'http://localhost:8787';
 
+/** A small valid invoice with no hosted link and no QR: what the key, cache and limit tests generate. */
+export const PLAIN_INVOICE = {
+  from: { name: 'Acme' },
+  to: { name: 'Client' },
+  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
+  features: { hosted_link: false, qr: false },
+};
+
 /**
  * The Worker's fetch handler with some bindings replaced (e.g. the counting ones of storage-op-counter.ts), and after
  * the answer everything it left running (waitUntil).

@@ -3,15 +3,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachedKeyOwner, KEY_CACHE_TTL_MS } from '../../workers/accounts/api-key-cache.ts';
 import { apiKeyHash, newApiKey } from '../../workers/accounts/api-keys.ts';
-import { call, login, register, testEnv, uniqueEmail, verifiedAccountWithKey, verify } from './accounts-fixtures.ts';
+import {
+  call,
+  PLAIN_INVOICE as INVOICE,
+  login,
+  register,
+  testEnv,
+  uniqueEmail,
+  verifiedAccountWithKey,
+  verify,
+} from './accounts-fixtures.ts';
 
 type Json = Record<string, any>;
-const INVOICE = {
-  from: { name: 'Acme' },
-  to: { name: 'Client' },
-  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
-  features: { hosted_link: false, qr: false },
-};
 const generate = (apiKey: string, headers: Record<string, string> = {}) =>
   call('/api/generate-invoice', {
     method: 'POST',

@@ -5,17 +5,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cachedKeyOwner } from '../../workers/accounts/api-key-cache.ts';
 import { apiKeyHash } from '../../workers/accounts/api-keys.ts';
 import worker from '../../workers/index.ts';
-import { awaitEmail, BASE, call, testEnv, verifiedAccountWithKey, workerFetch } from './accounts-fixtures.ts';
+import {
+  awaitEmail,
+  BASE,
+  call,
+  PLAIN_INVOICE as INVOICE,
+  testEnv,
+  verifiedAccountWithKey,
+  workerFetch,
+} from './accounts-fixtures.ts';
 import { LEGACY, legacyRender } from './legacy-fixtures.ts';
 import { consumedByWorker, emittedMessages, watchEmits } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
-const INVOICE = {
-  from: { name: 'Acme' },
-  to: { name: 'Client' },
-  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
-  features: { hosted_link: false, qr: false },
-};
 const generate = (apiKey: string) =>
   call('/api/generate-invoice', { method: 'POST', json: INVOICE, headers: { Authorization: `Bearer ${apiKey}` } });
 /** The Worker with the test env, its waitUntil work awaited (the last-used write runs there). */

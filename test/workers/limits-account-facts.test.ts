@@ -14,16 +14,10 @@ import {
 } from '../../workers/webhooks/webhook-secret.ts';
 import { deleteWebhook, insertWebhook } from '../../workers/webhooks/webhook-store.ts';
 import { webhooksChanged } from '../../workers/webhooks/webhooks-changed.ts';
-import { BASE, recordingDb, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
+import { BASE, PLAIN_INVOICE as INVOICE, recordingDb, testEnv, verifiedAccountWithKey } from './accounts-fixtures.ts';
 import { consumedByWorker, emittedMessages, sentMessages, watchEmits, watchQueue } from './queue-fixtures.ts';
 
 type Json = Record<string, any>;
-const INVOICE = {
-  from: { name: 'Acme' },
-  to: { name: 'Client' },
-  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
-  features: { hosted_link: false, qr: false },
-};
 
 /** Runs the Worker (with the test env unless told) and waits for its waitUntil work, so queue sends are observed. */
 async function run(apiKey: string, method: string, path: string, json?: unknown, env = testEnv): Promise<Response> {

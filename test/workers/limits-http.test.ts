@@ -4,6 +4,7 @@ import {
   call,
   fetchWithEnv,
   freshClientIp,
+  PLAIN_INVOICE as INVOICE,
   login,
   register,
   testEnv,
@@ -14,12 +15,6 @@ import { countProduced } from './limits-fixtures.ts';
 import { countedEnv } from './storage-op-counter.ts';
 
 type Json = Record<string, any>;
-const INVOICE = {
-  from: { name: 'Acme' },
-  to: { name: 'Client' },
-  items: [{ description: 'Work', quantity: 2, unit_price: 50 }],
-  features: { hosted_link: false, qr: false },
-};
 const SPEC_HEADERS = [
   'X-RateLimit-Limit-Hourly',
   'X-RateLimit-Remaining-Hourly',
