@@ -148,6 +148,9 @@ describe('account flow in Chromium (issue 12)', () => {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/app/webhooks`);
+    // The page lists the webhooks after it loads; the next test leaving before that list arrives would
+    // cancel its request (net::ERR_ABORTED), a race of the test that the problems check below reports.
+    await expect.poll(() => page.locator('[data-out="list-status"]').textContent()).toMatch(/No webhooks yet/);
   });
 
   it('375 px wide: the signed-in pages do not scroll sideways', async () => {

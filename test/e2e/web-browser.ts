@@ -66,12 +66,29 @@ export async function launchBrowser({
         problems.push(`console.${m.type()}: ${m.text()} (${url})`);
       });
       page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-      page.on('requestfailed', (r) => {
-        // The favicon is fetched by the browser itself, after the page has loaded, and cancelled when the test
-        // moves on to the next page first (net::ERR_ABORTED): a race of the test, not a failure of the service.
-        // (A missing favicon is an answer, 404, never a failed request; web-landing.test.ts fetches it.)
-        if (r.failure()?.errorText === 'net::ERR_ABORTED' && new URL(r.url()).pathname === FAVICON) return;
-        problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+      // A request the page still had in flight when the test moved on to the next page (a list it loads after
+      // the load event, the favicon) is cancelled by Chromium (net::ERR_ABORTED): a race of the test, not a
+      // failure of the service, which would answer, or fail with another error. So an aborted request counts
+      // only if its page neither navigated nor closed since the request started; the navigation's event may
+      // come just after the abort's, hence the short wait. (A missing favicon is an answer, 404, never a
+      // failed request; web-landing.test.ts fetches it.)
+      let navigations = 0;
+      const startedAt = new WeakMap<object, number>();
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+      page.on('request', (r) => startedAt.set(r, navigations));
+      page.on('requestfailed', async (r) => {
+        const failure = `request failed: ${r.url()} ${r.failure()?.errorText}`;
+        if (r.failure()?.errorText === 'net::ERR_ABORTED') {
+          const left = () => page.isClosed() || navigations !== startedAt.get(r);
+          if (!left())
+            await page
+              .waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 3_000 })
+              .catch(() => undefined);
+          if (left()) return;
+        }
+        problems.push(failure);
       });
       // Chromium reports CSP violations on the console too; the event also catches report-only cases.
       await page.addInitScript(() => {
