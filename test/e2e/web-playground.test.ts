@@ -76,8 +76,16 @@ describe('playground in Chromium (issue 12)', () => {
     ];
     delete body.global_tax;
     body.payment = { iban: 'SE4550000000058398257466' }; // not in the form: kept through form edits
+    // Each refresh rewrites the curl command. Chromium fires an input event per line of the inserted text,
+    // each seeing the whole new text: the page refreshes once, not once per event.
+    await page.evaluate(() => {
+      const w = window as unknown as { refreshes: number };
+      w.refreshes = 0;
+      new MutationObserver(() => w.refreshes++).observe(document.querySelector('[data-curl]')!, { childList: true });
+    });
     await typeJson(page, body);
     await expect.poll(() => page.locator('#from-name').inputValue()).toBe('Nordlicht AB');
+    expect(await page.evaluate(() => (window as unknown as { refreshes: number }).refreshes)).toBe(1);
     expect(await page.locator('#invoice-currency').inputValue()).toBe('SEK');
     expect(await page.locator('[data-item-row]').count()).toBe(3);
     expect(await page.locator('#item-3-tax-rate').inputValue()).toBe('6');

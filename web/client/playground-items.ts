@@ -33,15 +33,17 @@ function numberRow(row: HTMLFieldSetElement, i: number): void {
 /** Makes one row per item and fills it. */
 export function writeItems(container: HTMLElement, template: HTMLTemplateElement, request: Json): void {
   const items = Array.isArray(request.items) ? request.items : [];
-  let rows = itemRows(container);
+  const rows = itemRows(container);
   while (rows.length > items.length) rows.pop()!.remove();
   while (rows.length < items.length) {
     const row = (template.content.firstElementChild as HTMLFieldSetElement).cloneNode(true) as HTMLFieldSetElement;
+    // Numbered before it joins the form; below, a row that keeps its place is not renamed again.
+    numberRow(row, rows.length);
     container.append(row);
-    rows = itemRows(container);
+    rows.push(row);
   }
   rows.forEach((row, i) => {
-    numberRow(row, i);
+    if (row.dataset.index !== String(i)) numberRow(row, i);
     for (const el of row.querySelectorAll<Control>('[data-item-field]')) {
       const value = getPath(items[i], el.dataset.itemField!);
       if (el instanceof HTMLSelectElement) el.value = controlText(value) || el.options[0].value;
