@@ -136,7 +136,7 @@ export async function reusedKey(path: string, headers: Record<string, string>, f
   return send('POST', path, { json: second, headers: { ...headers, 'Idempotency-Key': key } });
 }
 
-export async function hostedPathAndQuery(key?: string): Promise<string> {
+async function hostedPathAndQuery(key?: string): Promise<string> {
   const apiKey = key ?? (await accountWithKey()).apiKey;
   const { res } = await send('POST', '/api/generate-invoice', { json: INVOICE, headers: bearer(apiKey) });
   const url = new URL(((await res.json()) as { invoice: { hosted_url: string } }).invoice.hosted_url);
@@ -199,3 +199,34 @@ export async function throughQueue(hookId: string, attempts: number, request: ()
 }
 
 export const big = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(bytes) });
+
+/** The first call's promise, handed to every later call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+/**
+ * What the cases share that only read an account, or are refused before they would change it (auth, origin,
+ * content type, size, validation, a storage outage): one verified account with its key and session and one
+ * document of it, one unverified session, and another verified account with one webhook and one webhook with
+ * a logged delivery. Made once (an account is five requests, two of them PBKDF2), not once per case; a case
+ * that changes what it is given (logs out, rotates the key, uses up a window, changes or deletes the account,
+ * sends an email) makes its own. The account that generates has no webhook and the one with webhooks generates
+ * nothing, so no event of theirs is ever queued (queue-fixtures.ts: a file waits for what it queued).
+ */
+export const sharedAccount = once(accountWithKey);
+export const sharedSession = once(unverifiedSession);
+export const sharedHookAccount = once(accountWithKey);
+export const sharedWebhook = once(async () => webhookOf((await sharedHookAccount()).apiKey));
+export const sharedDelivery = once(async () => {
+  const { apiKey, email } = await sharedHookAccount();
+  return webhookWithDelivery(apiKey, email);
+});
+/** Path and query of the shared document's hosted link. */
+export const sharedHostedLink = once(async () => hostedPathAndQuery((await sharedAccount()).apiKey));
+/** The shared document's id (its hosted link's, issue 26). */
+export const sharedDocument = once(async () => (await sharedHostedLink()).split('?')[0].split('/').pop()!);
