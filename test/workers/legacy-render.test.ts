@@ -127,6 +127,13 @@ describe('POST /api/render: authentication (spec: Authentication rule 8)', () =>
 });
 
 describe('POST /api/render: refusals in the legacy body (spec: Errors, legacy table)', () => {
+  let refusals: ReturnType<typeof legacyAccount> | undefined;
+  /** Made once for the table below (18 refusals: 18 calls of the hourly window of 40). */
+  const refusalsAccount = () => {
+    refusals ??= legacyAccount();
+    return refusals;
+  };
+
   it('400 INVALID_JSON for a body that is not JSON', async () => {
     const { apiKey } = await legacyAccount();
     for (const body of ['{"title":', '']) {
@@ -186,7 +193,8 @@ describe('POST /api/render: refusals in the legacy body (spec: Errors, legacy ta
       /^rows\[0\]\.quantity: unknown field \(did you mean qty\?\)$/,
     ],
   ])('400 VALIDATION_ERROR naming the legacy field: %s', async (_, change, message) => {
-    const { apiKey, cookie } = await legacyAccount();
+    // One account for the whole table: each refusal must leave its credits untouched, so it stays at 0 used.
+    const { apiKey, cookie } = await refusalsAccount();
     const e = await legacyError(await legacyRender(apiKey, { ...LEGACY, ...change }));
     expect([e.status, e.code]).toEqual([400, 'VALIDATION_ERROR']);
     expect(e.error).toMatch(message);

@@ -78,6 +78,8 @@ const UNKNOWN_ARGUMENTS: [string, Json, string, string | undefined][] = [
 ];
 
 describe('/mcp tool errors are tool results, not protocol errors', () => {
+  let unknownArgumentsAccount: ReturnType<typeof verifiedAccountWithKey> | undefined;
+
   it('D4: an invoice without `to` is isError with validation_error and field "to"', async () => {
     const { apiKey } = await verifiedAccountWithKey('mcp-invalid');
     const res = await toolCall(apiKey, 'create_invoice', { ...invoice, to: undefined });
@@ -101,7 +103,9 @@ describe('/mcp tool errors are tool results, not protocol errors', () => {
   it.each(UNKNOWN_ARGUMENTS)(
     'issue 21: %s refuses an unknown argument as a tool error naming it',
     async (tool, args, path, meant) => {
-      const { apiKey } = await verifiedAccountWithKey(`mcp-unknown-${tool}`);
+      // One account for the table: each call is refused before the tool acts on it.
+      unknownArgumentsAccount ??= verifiedAccountWithKey('mcp-unknown');
+      const { apiKey } = await unknownArgumentsAccount;
       const body = (await (await toolCall(apiKey, tool, args)).json()) as Json;
       expect(body.result.isError).toBe(true);
       const message = `unknown field${meant ? ` (did you mean ${meant}?)` : ''}`;
