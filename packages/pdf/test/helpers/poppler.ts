@@ -1,5 +1,6 @@
 /** Inspecting rendered PDFs with the poppler tools and qpdf, as a reader's software would see them. */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,16 +16,52 @@ export function writePdf(name: string, bytes: Uint8Array): string {
   return file;
 }
 
-/** Text as extracted, with poppler's bidi embedding marks removed. */
+/**
+ * Each tool's answer, remembered by the tool, its arguments and the file's bytes (not its name: tests write
+ * several documents under one name in turn). The package tests run in one process per test worker
+ * (isolate: false), so a document several tests or files inspect is read by each tool once, not once each: a
+ * spawn from the test process costs about 30 ms of CPU (docs/decisions.md, P9).
+ */
+const answers = new Map<string, unknown>();
+function once<T>(tool: string, args: readonly string[], file: string, run: () => T): T {
+  const key = `${tool}\0${args.join('\0')}\0${createHash('sha1').update(readFileSync(file)).digest('hex')}`;
+  if (!answers.has(key)) answers.set(key, run());
+  return answers.get(key) as T;
+}
+
+/** pdftotext over the whole document: one spawn, whatever pages the callers then read. */
+function wholeText(file: string, layout: boolean): string {
+  const args = [...(layout ? ['-layout'] : []), file, '-'];
+  return once('pdftotext', args, file, () => execFileSync('pdftotext', args, { encoding: 'utf8' }));
+}
+
+/**
+ * Text as extracted, with poppler's bidi embedding marks removed. Pages first..last are cut from the whole
+ * document's text at pdftotext's form feeds: byte for byte what `pdftotext -f first -l last` prints (compared
+ * over the 878 pages of this suite's 673 PDFs, with and without -layout), for one spawn a document instead of
+ * one a page. A range outside the document goes to pdftotext itself.
+ */
 export function pdfText(file: string, opts: { layout?: boolean; first?: number; last?: number } = {}): string {
-  const args = [
-    ...(opts.layout ? ['-layout'] : []),
-    ...(opts.first ? ['-f', String(opts.first)] : []),
-    ...(opts.last ? ['-l', String(opts.last)] : []),
-    file,
-    '-',
-  ];
-  return execFileSync('pdftotext', args, { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
+  const whole = wholeText(file, opts.layout ?? false);
+  if (!opts.first && !opts.last) return whole.replace(/[\u202a-\u202e]/g, '');
+  const pages = whole.split('\f').slice(0, -1);
+  const first = opts.first ?? 1;
+  const last = opts.last ?? pages.length;
+  if (first < 1 || last > pages.length || first > last) {
+    const args = [
+      ...(opts.layout ? ['-layout'] : []),
+      ...(opts.first ? ['-f', String(opts.first)] : []),
+      ...(opts.last ? ['-l', String(opts.last)] : []),
+      file,
+      '-',
+    ];
+    return execFileSync('pdftotext', args, { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
+  }
+  return pages
+    .slice(first - 1, last)
+    .map((page) => `${page}\f`)
+    .join('')
+    .replace(/[\u202a-\u202e]/g, '');
 }
 
 /** Whitespace-free form for comparing strings whose spacing extraction may change (RTL runs). */
@@ -40,8 +77,8 @@ export interface FontRow {
 
 /** The fonts of the document, or of the pages first..last. */
 export function pdfFonts(file: string, pages?: { first: number; last: number }): FontRow[] {
-  const range = pages ? ['-f', String(pages.first), '-l', String(pages.last)] : [];
-  const out = execFileSync('pdffonts', [...range, file], { encoding: 'utf8' })
+  const args = [...(pages ? ['-f', String(pages.first), '-l', String(pages.last)] : []), file];
+  const out = once('pdffonts', args, file, () => execFileSync('pdffonts', args, { encoding: 'utf8' }))
     .split('\n')
     .slice(2)
     .filter((l) => l.trim());
@@ -59,12 +96,16 @@ export function pdfFonts(file: string, pages?: { first: number; last: number }):
 }
 
 export function qpdfCheck(file: string): { ok: boolean; output: string } {
-  const r = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
-  return { ok: r.status === 0, output: r.stdout + r.stderr };
+  return {
+    ...once('qpdf', ['--check', file], file, () => {
+      const r = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
+      return { ok: r.status === 0, output: r.stdout + r.stderr };
+    }),
+  };
 }
 
 export function pdfInfo(file: string): Record<string, string> {
-  const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const out = once('pdfinfo', [file], file, () => execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
   return Object.fromEntries(
     out
       .split('\n')
@@ -98,7 +139,9 @@ export interface WordBox {
 
 /** Every word with its bounding box in points (pdftotext -bbox). */
 export function wordBoxes(file: string): WordBox[] {
-  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const html = once('pdftotext', ['-bbox', file], file, () =>
+    execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }),
+  );
   const words: WordBox[] = [];
   let page = 0;
   let pw = 0;
