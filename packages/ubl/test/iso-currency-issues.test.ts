@@ -67,7 +67,15 @@ function resolveShape(currency: string, shape: Raw): ResolvedInvoice {
   return resolveInvoice(parsed.value, { today: '2026-01-05', randomBytes: new Uint8Array(16) });
 }
 
-const fatalIds = (xml: string) => [...new Set(validateEn16931(xml).fatal.map((f) => f.id))].sort();
+/**
+ * The Schematron's fatal rule ids, once per document: two shapes can write the same XML ('zero rate' sets no field
+ * resolveShape reads, so it writes the 'plain' document; about 0.3 s a run).
+ */
+const fatalById = new Map<string, string[]>();
+const fatalIds = (xml: string) => {
+  if (!fatalById.has(xml)) fatalById.set(xml, [...new Set(validateEn16931(xml).fatal.map((f) => f.id))].sort());
+  return [...(fatalById.get(xml) ?? [])];
+};
 const isDecimalRule = (id: string) => (DECIMAL_RULES as readonly string[]).includes(id);
 /**
  * The CEN arithmetic rules compare a 3-decimal total with a sum rounded to 2 decimals, so they also fail when the
@@ -98,11 +106,15 @@ describe('C-ISO: EN 16931 and the currency minor units (X-EN16931-Issues)', () =
     expectDecimalRules(r),
   );
 
-  it.each(
-    ['ISK', 'XOF'].flatMap((currency) =>
-      SHAPES.map(([name, shape]) => [`${currency}: ${name}`, resolveShape(currency, shape)] as const),
+  // Every shape in ISK; XOF, the same class (0 minor units; the rules read no more of a currency than its code and its minor units),
+  // on the plain shape and the one writing the most amounts, so a second 0-decimal code still meets the rules.
+  const XOF_SHAPES = new Set(['plain', 'zero rate, global discount, shipping, rounding up']);
+  it.each([
+    ...SHAPES.map(([name, shape]) => [`ISK: ${name}`, resolveShape('ISK', shape)] as const),
+    ...SHAPES.filter(([name]) => XOF_SHAPES.has(name)).map(
+      ([name, shape]) => [`XOF: ${name}`, resolveShape('XOF', shape)] as const,
     ),
-  )('C-ISO: a 0-decimal currency conforms and the prediction says so: %s', (_, r) => {
+  ])('C-ISO: a 0-decimal currency conforms and the prediction says so: %s', (_, r) => {
     expect(fatalIds(renderInvoiceUbl(r))).toEqual([...en16931Issues(r)].sort());
     expect(fatalIds(renderInvoiceCii(r))).toEqual([...ciiEn16931Issues(r)].sort());
   });
