@@ -113,12 +113,13 @@ function calculate(s: Shape): CalculatedInvoice {
 
 const sum = (xs: Decimal[]) => xs.reduce((a, b) => a.plus(b), ZERO);
 /**
- * D1's invariants over the sampled currencies (500 runs), and over C-ISO's 3-decimal and 0-decimal ones each on
- * its own (100 runs each: the sample already holds both kinds; these only make sure each is drawn often). Every run
- * of the suite draws new invoices (fast-check's seed changes), so the runs add up over the builds.
+ * D1's invariants over the sampled currencies, and over C-ISO's 3-decimal and 0-decimal ones each on its own (the
+ * sample already holds both kinds; these only make sure each is drawn often): 100 runs each, the project's ceiling
+ * for a property (issue 21). Every run of the suite draws new invoices (fast-check's seed changes), so the runs add
+ * up over the builds.
  */
 const SHAPES: [string, fc.Arbitrary<Shape>, { numRuns: number }][] = [
-  ['a sample of currencies', invoiceShape, { numRuns: 500 }],
+  ['a sample of currencies', invoiceShape, { numRuns: 100 }],
   ['C-ISO: 3-decimal currencies', shapeIn(THREE_DECIMAL), { numRuns: 100 }],
   ['C-ISO: 0-decimal currencies', shapeIn(NO_DECIMAL), { numRuns: 100 }],
 ];
@@ -248,7 +249,7 @@ describe('D1 allocation (fast-check)', () => {
           });
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 100 },
     );
   });
 });
@@ -277,7 +278,7 @@ describe('issue 13: a credit note has the arithmetic of the invoice it mirrors (
         expect(noteRest).toEqual(invoiceRest);
         expect(note.grand_total).toBeGreaterThanOrEqual(0);
       }),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 });

@@ -132,7 +132,7 @@ describe('issue 21: unknown fields are errors', () => {
           expect(r.error.details.some((d) => d.rule === 'unknown_field' && d.path.startsWith(prefix))).toBe(true);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 });
