@@ -2,7 +2,8 @@
 // packages and of the Worker. pdftoppm writes raw PPM here, not PNG: encoding a 150 dpi page to PNG and decoding
 // it again in JavaScript (pngjs) cost about ten times the rasterising itself (measured: docs/decisions.md, P9).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
@@ -49,6 +50,25 @@ export function rasterPage(file: string, page: number, dpi: number, crop?: Crop)
   const image = readPpm(readFileSync(`${prefix}.ppm`));
   rmSync(`${prefix}.ppm`);
   return image;
+}
+
+/**
+ * Every page of `file` at `dpi`, in order: one pdftoppm for the document, not one a page (the same pixels: pdftoppm
+ * writes each page as `-f n -l n -singlefile` does, compared byte for byte).
+ */
+export function rasterPages(file: string, dpi: number): PNG[] {
+  const prefix = `${file}-all-${dpi}`;
+  execFileSync('pdftoppm', ['-r', String(dpi), file, prefix]);
+  // pdftoppm numbers the pages prefix-1.ppm, or prefix-01.ppm… when the document has ten pages or more
+  const name = new RegExp(`^${path.basename(prefix).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(\\d+)\\.ppm$`);
+  const pages = readdirSync(path.dirname(prefix))
+    .map((f) => [f, name.exec(f)?.[1]] as const)
+    .filter((entry): entry is readonly [string, string] => entry[1] !== undefined)
+    .sort((a, b) => Number(a[1]) - Number(b[1]))
+    .map(([f]) => path.join(path.dirname(prefix), f));
+  const images = pages.map((f) => readPpm(readFileSync(f)));
+  for (const f of pages) rmSync(f);
+  return images;
 }
 
 /** The QR code jsQR reads on `image`, if any. */

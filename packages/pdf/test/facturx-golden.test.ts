@@ -1,8 +1,9 @@
 import { TEMPLATE_NAMES } from '@invoice/model';
 import { describe, expect, it } from 'vitest';
+import { rasterPages } from '../../../test/support/page-raster.ts';
 import { facturxInvoice, renderFacturx, renderPlain } from './helpers/facturx-fixtures.ts';
 import { manyItems } from './helpers/invoice-fixtures.ts';
-import { pdfInfo, renderPng, writePdf } from './helpers/poppler.ts';
+import { writePdf } from './helpers/poppler.ts';
 
 /**
  * Issue 13: "looks the same as the plain PDF". The Factur-X document adds metadata, an output intent and
@@ -12,10 +13,9 @@ import { pdfInfo, renderPng, writePdf } from './helpers/poppler.ts';
 const DPI = 60;
 const cases = TEMPLATE_NAMES.flatMap((template) => ['en', 'ar'].map((language) => ({ template, language })));
 
+/** Every page as pixels: one pdftoppm over the document. */
 async function pagesOf(name: string, bytes: Uint8Array) {
-  const file = writePdf(name, bytes);
-  const pages = Number(pdfInfo(file).Pages);
-  return Array.from({ length: pages }, (_, i) => renderPng(file, i + 1, DPI));
+  return rasterPages(writePdf(name, bytes), DPI);
 }
 
 describe('issue 13: golden images, Factur-X PDF against the plain PDF of the same invoice', () => {
