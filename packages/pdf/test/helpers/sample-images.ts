@@ -17,8 +17,27 @@ function canvas(w: number, h: number, fill: Rgba) {
   return { png, dot, bytes: () => new Uint8Array(PNG.sync.write(png)) };
 }
 
+/**
+ * Each image drawn and PNG-encoded once (about 17 ms each); every call gets a copy of its own, a new array as
+ * before, so nothing the renderer keeps by an array's identity (image-header.ts) is shared between calls.
+ */
+const drawn = new Map<string, Uint8Array>();
+function once(name: string, draw: () => Uint8Array): Uint8Array {
+  if (!drawn.has(name)) drawn.set(name, draw());
+  return drawn.get(name)!.slice();
+}
+
 /** A 360×120 logo: a teal ring with a bar beside it, on white. */
 export function sampleLogoPng(): Uint8Array {
+  return once('logo', drawLogo);
+}
+
+/** A 300×100 signature: a blue pen stroke on a transparent background. */
+export function sampleSignaturePng(): Uint8Array {
+  return once('signature', drawSignature);
+}
+
+function drawLogo(): Uint8Array {
   const { dot, bytes } = canvas(360, 120, [255, 255, 255, 255]);
   const teal: Rgba = [15, 118, 110, 255];
   for (let a = 0; a < 360; a += 1)
@@ -30,8 +49,7 @@ export function sampleLogoPng(): Uint8Array {
   return bytes();
 }
 
-/** A 300×100 signature: a blue pen stroke on a transparent background. */
-export function sampleSignaturePng(): Uint8Array {
+function drawSignature(): Uint8Array {
   const { dot, bytes } = canvas(300, 100, [255, 255, 255, 0]);
   const ink: Rgba = [25, 45, 130, 255];
   for (let t = 0; t <= 1; t += 0.0008) {
