@@ -34,6 +34,10 @@ export default defineConfig({
           // between files: no module mocks or stubbed globals, and each writes its output files under names
           // of its own.
           isolate: false,
+          // A larger young generation: saxon-js (the Schematron rules) and the PDF renders make short-lived garbage
+          // fast, and with V8's default 16 MB semi-space the scavenger ran often enough that the lane spent about
+          // 7 % more CPU (measured back to back: 175 against 163 CPU seconds; P9).
+          execArgv: ['--max-semi-space-size=32'],
         },
       },
       {
