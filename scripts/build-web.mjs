@@ -1,6 +1,6 @@
 // Builds the web app's static assets into web/dist (served by Workers Static Assets, `[assets]` in
 // wrangler.toml): the client modules (web/client/*-page.ts, bundled by esbuild), the stylesheet
-// (web/styles/app.css and its @imports) and the API reference viewer copied from npm. web/dist is
+// (web/styles/app.css and its @imports) and the API reference viewer (web/vendor). web/dist is
 // gitignored and rebuilt by prepare-assets (npm run dev, npm test, npm run deploy), so a fresh clone
 // needs nothing else. Nothing is loaded from a CDN at run time: every file a page uses is in here.
 // It also holds the SDK's tarball, sdk/invoice-client-<version>.tgz (scripts/build-client-package.mjs, issue 27).
@@ -8,12 +8,10 @@
 // by a rename (never truncated in place), and stale files go last, so a wrangler dev already serving
 // web/dist (the e2e server, while another test starts a server of its own) never sees a missing file.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { buildClientPackage } from './build-client-package.mjs';
 
-const require = createRequire(import.meta.url);
 const OUT = 'web/dist';
 
 /**
@@ -36,15 +34,8 @@ export const CLIENT_ENTRIES = [
   'playground-page',
 ];
 
-/** The viewer's self-contained browser build; its version is pinned exactly in package.json. */
-const VIEWER = { name: '@scalar/api-reference', file: 'dist/browser/standalone.js' };
-
-/** The package's folder (its `exports` map does not expose the browser build or package.json). */
-function packageDir(name) {
-  let dir = path.dirname(require.resolve(name));
-  while (!existsSync(path.join(dir, 'package.json')) || !dir.endsWith(name)) dir = path.dirname(dir);
-  return dir;
-}
+/** Scalar's self-contained browser build of the viewer, kept in the repository (web/vendor/api-reference/README.md, P14). */
+const VIEWER = 'web/vendor/api-reference/standalone.js';
 
 // Headers Workers Static Assets adds to the files it serves (the HTML pages get theirs from the Worker).
 const ASSET_HEADERS = `/assets/*
@@ -130,7 +121,7 @@ export async function buildWeb() {
     }),
   );
   files.set('assets/favicon.svg', readFileSync('web/favicon.svg'));
-  files.set('assets/vendor/api-reference.js', readFileSync(path.join(packageDir(VIEWER.name), VIEWER.file)));
+  files.set('assets/vendor/api-reference.js', readFileSync(VIEWER));
   const sdk = await buildClientPackage();
   files.set(`sdk/${sdk.file}`, sdk.bytes);
   files.set('_headers', Buffer.from(ASSET_HEADERS));

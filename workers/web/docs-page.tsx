@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 // `/docs`: the API reference, drawn from /openapi.json by Scalar's viewer (@scalar/api-reference, its
-// standalone build copied into /assets/vendor at build time), which web/client/docs-page.ts loads and
+// standalone build kept in web/vendor and copied into /assets/vendor at build time), which web/client/docs-page.ts loads and
 // starts with its CDN fonts, proxy and hosted services off: everything it loads comes from this origin.
 import { DocsLinks } from './guide-section.tsx';
 import { Layout } from './layout.tsx';
