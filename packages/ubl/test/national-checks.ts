@@ -31,6 +31,16 @@ const legalId = (p: El) => {
   return entity && opt(entity, 'cbc:CompanyID');
 };
 const isCreditNote = (doc: El) => doc.name === 'CreditNote';
+/** NL-R-002 (seller), NL-R-004 (buyer): a postal address, when given, has street, city and post code. */
+const dutchAddressComplete = (p: El) => {
+  const address = opt(p, 'cac:PostalAddress');
+  return !address || ['cbc:StreetName', 'cbc:CityName', 'cbc:PostalZone'].every((n) => opt(address, n));
+};
+/** NL-R-003 (seller), NL-R-005 (buyer): a legal id, when given, is a KvK (0106) or OIN (0190) number. */
+const dutchLegalIdValid = (p: El) => {
+  const id = legalId(p);
+  return !id || (['0106', '0190'].includes(id.attrs.schemeID ?? '') && text(id) !== '');
+};
 const SKONTO = /(^|\r?\n)#(SKONTO)#TAGE=([0-9]+#PROZENT=[0-9]+\.[0-9]{2})(#BASISBETRAG=-?[0-9]+\.[0-9]{2})?#$/;
 export const TAXED = ['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M'];
 /** XPath `string(number(s)) != 'NaN'`: an optional sign, digits with an optional decimal point, spaces around. */
@@ -136,22 +146,14 @@ export function nationalChecks(doc: El): string[] {
       return ref !== undefined && opt(ref, 'cbc:ID') !== undefined;
     });
     if (isCreditNote(doc) && !corrected) v.push('NL-R-001: credit note without invoice reference');
-    const address = opt(from, 'cac:PostalAddress');
-    if (address && !['cbc:StreetName', 'cbc:CityName', 'cbc:PostalZone'].every((n) => opt(address, n)))
-      v.push('NL-R-002: street, city and post code');
-    const id = legalId(from);
-    if (id && (!['0106', '0190'].includes(id.attrs.schemeID ?? '') || text(id) === ''))
-      v.push('NL-R-003: CompanyID scheme 0106 or 0190');
+    if (!dutchAddressComplete(from)) v.push('NL-R-002: street, city and post code');
+    if (!dutchLegalIdValid(from)) v.push('NL-R-003: CompanyID scheme 0106 or 0190');
     const payable = dec(path(doc, 'cac:LegalMonetaryTotal', 'cbc:PayableAmount'));
     const owed = isCreditNote(doc) ? payable.lt(0) : payable.gt(0);
     if (owed && !opt(doc, 'cac:PaymentMeans')) v.push('NL-R-007: no PaymentMeans');
     if (buyerAt === 'NL') {
-      const to_ = opt(to, 'cac:PostalAddress');
-      if (to_ && !['cbc:StreetName', 'cbc:CityName', 'cbc:PostalZone'].every((n) => opt(to_, n)))
-        v.push('NL-R-004: buyer street, city and post code');
-      const bid = legalId(to);
-      if (bid && (!['0106', '0190'].includes(bid.attrs.schemeID ?? '') || text(bid) === ''))
-        v.push('NL-R-005: buyer CompanyID scheme 0106 or 0190');
+      if (!dutchAddressComplete(to)) v.push('NL-R-004: buyer street, city and post code');
+      if (!dutchLegalIdValid(to)) v.push('NL-R-005: buyer CompanyID scheme 0106 or 0190');
       for (const m of all(doc, 'cac:PaymentMeans'))
         if (!['30', '48', '49', '57', '58', '59'].includes(text(one(m, 'cbc:PaymentMeansCode'))))
           v.push('NL-R-008: payment means code');
