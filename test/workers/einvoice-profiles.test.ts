@@ -54,6 +54,18 @@ const generate = (headers: Record<string, string>, body: unknown) =>
   call('/api/generate-invoice', { method: 'POST', json: body, headers });
 const validate = (headers: Record<string, string>, body: unknown) =>
   call('/api/validate-invoice', { method: 'POST', json: body, headers });
+/** One batch of two items: an XRechnung invoice, then a Peppol one, both asking `output`. */
+const xrechnungThenPeppol = (apiKey: string, output: string) =>
+  call('/api/batch', {
+    method: 'POST',
+    headers: auth(apiKey),
+    json: {
+      invoices: [
+        { ...xrechnung(), output },
+        { ...peppol(), output },
+      ],
+    },
+  });
 const customizationId = (xml: string) => /<cbc:CustomizationID>([^<]+)</.exec(xml)?.[1];
 const ciiGuideline = (xml: string) =>
   /<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>([^<]+)</.exec(xml)?.[1];
@@ -187,16 +199,7 @@ describe('issue 22: hosted links and batch items keep the profile', () => {
 
   it('batch items each carry their own profile (invoice.einvoice_profile, and the document their link opens)', async () => {
     const { apiKey } = await fileAccount();
-    const res = await call('/api/batch', {
-      method: 'POST',
-      headers: auth(apiKey),
-      json: {
-        invoices: [
-          { ...xrechnung(), output: 'ubl' },
-          { ...peppol(), output: 'ubl' },
-        ],
-      },
-    });
+    const res = await xrechnungThenPeppol(apiKey, 'ubl');
     expect(res.status).toBe(200);
     const { results } = (await res.json()) as Json;
     expect(results.map((r: Json) => r.invoice.einvoice_profile)).toEqual(['xrechnung', 'peppol']);
@@ -208,16 +211,7 @@ describe('issue 22: hosted links and batch items keep the profile', () => {
   });
   it('E5: a batch item asking Peppol as CII is refused as that item (index 1), naming its einvoice_profile', async () => {
     const { apiKey } = await fileAccount();
-    const res = await call('/api/batch', {
-      method: 'POST',
-      headers: auth(apiKey),
-      json: {
-        invoices: [
-          { ...xrechnung(), output: 'cii' },
-          { ...peppol(), output: 'cii' },
-        ],
-      },
-    });
+    const res = await xrechnungThenPeppol(apiKey, 'cii');
     expect(res.status).toBe(200);
     const { results } = (await res.json()) as Json;
     expect(results.map((r: Json) => [r.index, r.success])).toEqual([
