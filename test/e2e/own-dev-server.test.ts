@@ -1,6 +1,6 @@
-// The tests that need a `wrangler dev` of their own, sharing one (each start costs ~20 s of CPU: bundling,
-// migrations, workerd; decision P9). The crash test runs first, on fresh state; the operator command's tests then
-// run on the server it restarted.
+// The tests that need a `wrangler dev` of their own, sharing one (each start costs seconds of CPU: bundling,
+// workerd; decision P9). It starts on a copy of the run's migrated D1, not migrating again. The crash test runs
+// first, on fresh state; the operator command's tests then run on the server it restarted.
 //
 // 1. Issue 21 as the outside review did it: `wrangler dev` killed (SIGKILL to its process group) in the middle
 // of a 30-invoice batch sent with an Idempotency-Key, restarted on the same state, and the batch retried
@@ -19,12 +19,13 @@
 // uses, which makes that server's own D1 calls meet SQLITE_BUSY meanwhile: so it runs here, never against the
 // server the other e2e files share.
 import { execFile } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminAccount } from '../support/dev-account.ts';
 import { type DevServer, startDevServer } from '../support/start-dev-server.ts';
 
@@ -37,12 +38,16 @@ type Json = Record<string, any>;
 const LEASE_SECONDS = 24;
 const DEV_ARGS = ['--var', `LEASE_SECONDS:${LEASE_SECONDS}`];
 
-/** The server of this file: restarted by the crash test on the same state, stopped and removed at the end. */
+/**
+ * The server of this file: started on a copy of the run's migrated D1 (start-wrangler-dev.ts), restarted by the
+ * crash test on the same state, stopped and removed at the end.
+ */
 let dev: DevServer;
 let stateDir: string | undefined;
 beforeAll(async () => {
-  dev = await startDevServer(DEV_ARGS);
-  stateDir = dev.stateDir;
+  stateDir = mkdtempSync(join(tmpdir(), 'invoice-dev-'));
+  cpSync(inject('migratedState'), stateDir, { recursive: true });
+  dev = await startDevServer(DEV_ARGS, { stateDir });
 });
 afterAll(() => {
   dev?.stop();

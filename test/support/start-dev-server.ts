@@ -28,9 +28,10 @@ export interface DevServer {
 
 /**
  * `extraArgs` go to wrangler dev (e.g. `--var NAME:value`). Resolves once /api/health answers. `stateDir`
- * restarts on the state an earlier server left (its caller removes it); by default a new one is made. A restart
- * starts wrangler dev itself: the first start already prepared the assets and migrated that state, and skipping
- * dev.mjs's preparation (a `wrangler d1 migrations apply` spawn) makes the restart seconds shorter.
+ * starts on a state an earlier server left, or a copy of one (its caller removes it); by default a new one is made.
+ * On a given state wrangler dev starts itself: an earlier start already prepared the assets and migrated that
+ * state, and skipping dev.mjs's preparation (a `wrangler d1 migrations apply` spawn) makes the start seconds
+ * shorter.
  */
 export async function startDevServer(
   extraArgs: string[] = [],
