@@ -1,11 +1,11 @@
 // A PDF page as pixels (poppler's pdftoppm), and the QR code on it read back with jsQR, for the tests of the
 // packages and of the Worker. pdftoppm writes raw PPM here, not PNG: encoding a 150 dpi page to PNG and decoding
 // it again in JavaScript (pngjs) cost about ten times the rasterising itself (measured: docs/decisions.md, P9).
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { toolOutput } from './tool-runner.ts';
 
 export interface Crop {
   x: number;
@@ -46,7 +46,7 @@ export function rasterPage(file: string, page: number, dpi: number, crop?: Crop)
   const area = crop
     ? ['-x', String(crop.x), '-y', String(crop.y), '-W', String(crop.width), '-H', String(crop.height)]
     : [];
-  execFileSync('pdftoppm', ['-r', String(dpi), '-f', at, '-l', at, ...area, '-singlefile', file, prefix]);
+  toolOutput('pdftoppm', ['-r', String(dpi), '-f', at, '-l', at, ...area, '-singlefile', file, prefix]);
   const image = readPpm(readFileSync(`${prefix}.ppm`));
   rmSync(`${prefix}.ppm`);
   return image;
@@ -58,7 +58,7 @@ export function rasterPage(file: string, page: number, dpi: number, crop?: Crop)
  */
 export function rasterPages(file: string, dpi: number): PNG[] {
   const prefix = `${file}-all-${dpi}`;
-  execFileSync('pdftoppm', ['-r', String(dpi), file, prefix]);
+  toolOutput('pdftoppm', ['-r', String(dpi), file, prefix]);
   // pdftoppm numbers the pages prefix-1.ppm, or prefix-01.ppm… when the document has ten pages or more
   const name = new RegExp(`^${path.basename(prefix).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(\\d+)\\.ppm$`);
   const pages = readdirSync(path.dirname(prefix))
@@ -82,16 +82,7 @@ function decodeQr(image: PNG): string | undefined {
  * module-sized scale (`s 0 0 s x y cm`, then `col row len 1 re` lines: qr-piece.ts, swiss-payment-part.ts).
  */
 function qrSymbols(file: string, page: number, dpi: number): Crop[] {
-  const qdf = execFileSync('qpdf', [
-    '--qdf',
-    '--object-streams=disable',
-    file,
-    '--pages',
-    '.',
-    String(page),
-    '--',
-    '-',
-  ]);
+  const qdf = toolOutput('qpdf', ['--qdf', '--object-streams=disable', file, '--pages', '.', String(page), '--', '-']);
   const text = qdf.toString('latin1');
   const pageHeight = Number(/\/MediaBox \[ *0 0 [\d.]+ ([\d.]+) *\]/.exec(text)?.[1] ?? 842);
   const px = dpi / 72;

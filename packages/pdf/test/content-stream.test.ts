@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { toolOutput } from '../../../test/support/tool-runner.ts';
 import { pdfColor, pdfNumber } from '../src/document/pdf-number.ts';
 import { renderInvoicePdf } from '../src/index.ts';
 import { fonts, fullInvoice, manyItems, resolve } from './helpers/invoice-fixtures.ts';
@@ -34,10 +34,9 @@ describe('content streams written as text', () => {
     );
     expect(qpdfCheck(file).ok).toBe(true);
     // --normalize-content tokenises every content stream: a malformed operator or number would warn (exit 3)
-    const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', '--normalize-content=y', file, '-'], {
-      encoding: 'latin1',
-      maxBuffer: 1 << 26,
-    });
+    const qdf = toolOutput('qpdf', ['--qdf', '--object-streams=disable', '--normalize-content=y', file, '-']).toString(
+      'latin1',
+    );
     const pages = qdf
       .split('%% Contents for page ')
       .slice(1)

@@ -1,11 +1,11 @@
 /** Inspecting rendered PDFs with the poppler tools and qpdf, as a reader's software would see them. */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PNG } from 'pngjs';
 import { rasterPage } from '../../../../test/support/page-raster.ts';
+import { runTool, toolOutput, toolText } from '../../../../test/support/tool-runner.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test/.out/pdf-layout');
 
@@ -20,7 +20,7 @@ export function writePdf(name: string, bytes: Uint8Array): string {
  * Each tool's answer, remembered by the tool, its arguments and the file's bytes (not its name: tests write
  * several documents under one name in turn). The package tests run in one process per test worker
  * (isolate: false), so a document several tests or files inspect is read by each tool once, not once each: a
- * spawn from the test process costs about 30 ms of CPU (docs/decisions.md, P9).
+ * tool run costs a few milliseconds even through test/support/tool-runner.ts (docs/decisions.md, P9).
  */
 const answers = new Map<string, unknown>();
 function once<T>(tool: string, args: readonly string[], file: string, run: () => T): T {
@@ -32,7 +32,7 @@ function once<T>(tool: string, args: readonly string[], file: string, run: () =>
 /** pdftotext over the whole document: one spawn, whatever pages the callers then read. */
 function wholeText(file: string, layout: boolean): string {
   const args = [...(layout ? ['-layout'] : []), file, '-'];
-  return once('pdftotext', args, file, () => execFileSync('pdftotext', args, { encoding: 'utf8' }));
+  return once('pdftotext', args, file, () => toolText('pdftotext', args));
 }
 
 /**
@@ -55,7 +55,7 @@ export function pdfText(file: string, opts: { layout?: boolean; first?: number; 
       file,
       '-',
     ];
-    return execFileSync('pdftotext', args, { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
+    return toolText('pdftotext', args).replace(/[\u202a-\u202e]/g, '');
   }
   return pages
     .slice(first - 1, last)
@@ -78,7 +78,7 @@ export interface FontRow {
 /** The fonts of the document, or of the pages first..last. */
 export function pdfFonts(file: string, pages?: { first: number; last: number }): FontRow[] {
   const args = [...(pages ? ['-f', String(pages.first), '-l', String(pages.last)] : []), file];
-  const out = once('pdffonts', args, file, () => execFileSync('pdffonts', args, { encoding: 'utf8' }))
+  const out = once('pdffonts', args, file, () => toolText('pdffonts', args))
     .split('\n')
     .slice(2)
     .filter((l) => l.trim());
@@ -98,14 +98,14 @@ export function pdfFonts(file: string, pages?: { first: number; last: number }):
 export function qpdfCheck(file: string): { ok: boolean; output: string } {
   return {
     ...once('qpdf', ['--check', file], file, () => {
-      const r = spawnSync('qpdf', ['--check', file], { encoding: 'utf8' });
-      return { ok: r.status === 0, output: r.stdout + r.stderr };
+      const r = runTool('qpdf', ['--check', file]);
+      return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
     }),
   };
 }
 
 export function pdfInfo(file: string): Record<string, string> {
-  const out = once('pdfinfo', [file], file, () => execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
+  const out = once('pdfinfo', [file], file, () => toolText('pdfinfo', [file]));
   return Object.fromEntries(
     out
       .split('\n')
@@ -117,7 +117,7 @@ export function pdfInfo(file: string): Record<string, string> {
 /** The catalog, uncompressed (object streams off), to read /Lang. */
 export function catalogText(file: string): string {
   const qdf = `${file}.qdf`;
-  execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
+  toolOutput('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
   return readFileSync(qdf, 'latin1');
 }
 
@@ -139,9 +139,7 @@ export interface WordBox {
 
 /** Every word with its bounding box in points (pdftotext -bbox). */
 export function wordBoxes(file: string): WordBox[] {
-  const html = once('pdftotext', ['-bbox', file], file, () =>
-    execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 }),
-  );
+  const html = once('pdftotext', ['-bbox', file], file, () => toolText('pdftotext', ['-bbox', file, '-']));
   const words: WordBox[] = [];
   let page = 0;
   let pw = 0;

@@ -1,10 +1,10 @@
 /** Test helpers: render sample text into a PDF and inspect it with poppler (pdffonts, pdftotext, pdftoppm). */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PNG } from 'pngjs';
 import { rasterPage } from '../../../../test/support/page-raster.ts';
+import { toolText } from '../../../../test/support/tool-runner.ts';
 import { createInvoiceDocument, finishDocument } from '../../src/document/create-document.ts';
 import { type FontSet, loadFontSet } from '../../src/text/font-set.ts';
 import { createTextEngine, type TextStyle } from '../../src/text/text-engine.ts';
@@ -61,11 +61,11 @@ export function writeOut(name: string, bytes: Uint8Array): string {
   return file;
 }
 
-export const pdffonts = (file: string) => execFileSync('pdffonts', [file], { encoding: 'utf8' });
+export const pdffonts = (file: string) => toolText('pdffonts', [file]);
 /** pdftotext output without the bidi embedding marks poppler wraps around right-to-left words. */
 export const pdftotext = (file: string) =>
-  execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
-export const pdfinfo = (file: string) => execFileSync('pdfinfo', ['-isodates', file], { encoding: 'utf8' });
+  toolText('pdftotext', ['-layout', file, '-']).replace(/[\u202a-\u202e]/g, '');
+export const pdfinfo = (file: string) => toolText('pdfinfo', ['-isodates', file]);
 
 /** Page 1 at `dpi` as pixels (test/support/page-raster.ts, shared with the other PDF tests). */
 export function renderPng(file: string, dpi = 80): { image: PNG } {
