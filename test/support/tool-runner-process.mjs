@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { openSync, readSync, writeSync } from 'node:fs';
 
 const [requestPath, answerPath] = process.argv.slice(2);
+/** spawnSync's default (1 MB) is smaller than a long document's `pdftotext -bbox` or uncompressed `qpdf --qdf` output. */
+const MAX_BUFFER = 256 << 20;
 const requests = openSync(requestPath, 'r');
 const answers = openSync(answerPath, 'w');
 
@@ -20,11 +22,8 @@ function readExactly(n) {
 }
 
 for (;;) {
-  const { command, args, input, maxBuffer } = JSON.parse(readExactly(readExactly(4).readUInt32LE(0)).toString());
-  const run = spawnSync(command, args, {
-    input: input === undefined ? undefined : Buffer.from(input, 'base64'),
-    maxBuffer,
-  });
+  const { command, args } = JSON.parse(readExactly(readExactly(4).readUInt32LE(0)).toString());
+  const run = spawnSync(command, args, { maxBuffer: MAX_BUFFER });
   const stdout = run.stdout ?? Buffer.alloc(0);
   const stderr = run.stderr ?? Buffer.alloc(0);
   const header = Buffer.from(

@@ -19,8 +19,6 @@ export interface ToolRun {
 }
 
 const RUNNER = path.join(import.meta.dirname, 'tool-runner-process.mjs');
-/** As large as any document's text or raster: execFileSync's default (1 MB) is smaller than a 300 dpi page. */
-const MAX_BUFFER = 256 << 20;
 
 let channel: { requests: number; answers: number } | undefined;
 
@@ -51,16 +49,9 @@ function readExactly(fd: number, n: number): Buffer {
 }
 
 /** Runs `command` as spawnSync would, its status and both outputs as bytes. */
-export function runTool(command: string, args: readonly string[], options: { input?: Uint8Array } = {}): ToolRun {
+export function runTool(command: string, args: readonly string[]): ToolRun {
   channel ??= connect();
-  const request = Buffer.from(
-    JSON.stringify({
-      command,
-      args,
-      input: options.input && Buffer.from(options.input).toString('base64'),
-      maxBuffer: MAX_BUFFER,
-    }),
-  );
+  const request = Buffer.from(JSON.stringify({ command, args }));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(request.length, 0);
   writeSync(channel.requests, Buffer.concat([length, request]));
